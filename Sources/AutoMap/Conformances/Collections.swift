@@ -1,0 +1,246 @@
+// Arrays, sets and string-keyed dictionaries of mappable types, nested to any depth. Errors
+// carry the element's position or key in their path.
+
+extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Element: JSONDecodable {
+  public init(decode json: JSON) throws {
+    guard case .array(let elements) = json else {
+      throw JSON.Error.mismatch(expected: typeName(Self.self), found: json)
+    }
+    self = try elements.enumerated().map { position, element in
+      do { return try Element(decode: element) } catch {
+        throw JSON.Error.wrapping(error).prefixed(index: position)
+      }
+    }
+  }
+
+  static func makeDecodeCodec() -> DecodeCodec {
+    let element = CodecCache.decoder(for: Element.self)
+    return DecodeCodec(
+      [Element].self,
+      readBytes: { reader, destination in
+        destination.initializeMemory(as: [Element].self, to: try readArray(&reader, element))
+      },
+      readJSON: { json, destination in
+        destination.initializeMemory(as: [Element].self, to: try [Element](decode: json))
+      })
+  }
+
+  /// Reads `[ … ]` element by element through the element's codec.
+  static func readArray(_ reader: inout JSONReader, _ element: DecodeCodec) throws -> [Element] {
+    guard reader.peekByte() == UInt8(ascii: "[") else {
+      throw reader.mismatch(expected: typeName([Element].self))
+    }
+    reader.cursor += 1
+    try reader.enterContainer()
+    defer { reader.leaveContainer() }
+    var result: [Element] = []
+    if reader.peekByte() == UInt8(ascii: "]") {
+      reader.cursor += 1
+      return result
+    }
+    let slot = UnsafeMutablePointer<Element>.allocate(capacity: 1)
+    defer { slot.deallocate() }
+    repeat {
+      do {
+        try element.readBytes(&reader, UnsafeMutableRawPointer(slot))
+      } catch {
+        throw JSON.Error.wrapping(error).prefixed(index: result.count)
+      }
+      result.append(slot.move())
+    } while try reader.nextElement()
+    return result
+  }
+}
+
+extension Array: JSONEncodable, EncodeCodecProvider where Element: JSONEncodable {
+  public var json: JSON {
+    get throws {
+      .array(
+        try enumerated().map { position, element in
+          do { return try element.json } catch {
+            throw JSON.Error.wrapping(error).prefixed(index: position)
+          }
+        })
+    }
+  }
+
+  static func makeEncodeCodec() -> EncodeCodec {
+    let element = CodecCache.encoder(for: Element.self)
+    return EncodeCodec(
+      [Element].self,
+      writeBytes: { value, writer in
+        try value.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer {
+          elements in
+          try writeArray(elements, element, &writer)
+        }
+      },
+      writeJSON: { value in try value.assumingMemoryBound(to: [Element].self).pointee.json },
+      isEmpty: { $0.assumingMemoryBound(to: [Element].self).pointee.isEmpty })
+  }
+
+  static func writeArray(
+    _ elements: UnsafeBufferPointer<Element>, _ codec: EncodeCodec, _ writer: inout JSONWriter
+  ) throws {
+    try writer.beginArray()
+    let stride = MemoryLayout<Element>.stride
+    if let base = elements.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      for position in 0..<elements.count {
+        writer.beginElement()
+        do {
+          try codec.writeBytes(raw + position * stride, &writer)
+        } catch {
+          throw JSON.Error.wrapping(error).prefixed(index: position)
+        }
+      }
+    }
+    writer.endArray()
+  }
+}
+
+extension Set: JSONDecodable, DefaultInitable, DecodeCodecProvider where Element: JSONDecodable {
+  public init(decode json: JSON) throws {
+    self = Set(try [Element](decode: json))
+  }
+
+  static func makeDecodeCodec() -> DecodeCodec {
+    let element = CodecCache.decoder(for: Element.self)
+    return DecodeCodec(
+      Set<Element>.self,
+      readBytes: { reader, destination in
+        destination.initializeMemory(
+          as: Set<Element>.self, to: Set(try [Element].readArray(&reader, element)))
+      },
+      readJSON: { json, destination in
+        destination.initializeMemory(as: Set<Element>.self, to: try Set(decode: json))
+      })
+  }
+}
+
+extension Set: JSONEncodable, EncodeCodecProvider where Element: JSONEncodable {
+  /// The elements as an array, in the set's iteration order.
+  public var json: JSON {
+    get throws { try Array(self).json }
+  }
+
+  static func makeEncodeCodec() -> EncodeCodec {
+    let element = CodecCache.encoder(for: Element.self)
+    return EncodeCodec(
+      Set<Element>.self,
+      writeBytes: { value, writer in
+        try Array(value.assumingMemoryBound(to: Set<Element>.self).pointee).withUnsafeBufferPointer
+        {
+          try [Element].writeArray($0, element, &writer)
+        }
+      },
+      writeJSON: { value in try value.assumingMemoryBound(to: Set<Element>.self).pointee.json },
+      isEmpty: { $0.assumingMemoryBound(to: Set<Element>.self).pointee.isEmpty })
+  }
+}
+
+extension Dictionary: JSONDecodable, DefaultInitable, DecodeCodecProvider
+where Key == String, Value: JSONDecodable {
+  public init(decode json: JSON) throws {
+    guard case .object(let object) = json else {
+      throw JSON.Error.mismatch(expected: typeName(Self.self), found: json)
+    }
+    var result = [String: Value](minimumCapacity: object.count)
+    for (key, member) in object {
+      do { result[key] = try Value(decode: member) } catch {
+        throw JSON.Error.wrapping(error).prefixed(key: key)
+      }
+    }
+    self = result
+  }
+
+  static func makeDecodeCodec() -> DecodeCodec {
+    let value = CodecCache.decoder(for: Value.self)
+    return DecodeCodec(
+      [String: Value].self,
+      readBytes: { reader, destination in
+        destination.initializeMemory(as: [String: Value].self, to: try readObject(&reader, value))
+      },
+      readJSON: { json, destination in
+        destination.initializeMemory(
+          as: [String: Value].self, to: try [String: Value](decode: json))
+      })
+  }
+
+  private static func readObject(_ reader: inout JSONReader, _ codec: DecodeCodec) throws
+    -> [String: Value]
+  {
+    guard reader.peekByte() == UInt8(ascii: "{") else {
+      throw reader.mismatch(expected: typeName([String: Value].self))
+    }
+    reader.cursor += 1
+    try reader.enterContainer()
+    defer { reader.leaveContainer() }
+    var result: [String: Value] = [:]
+    if reader.peekByte() == UInt8(ascii: "}") {
+      reader.cursor += 1
+      return result
+    }
+    let slot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+    defer { slot.deallocate() }
+    repeat {
+      reader.skipWhitespace()
+      let key = try reader.string(from: reader.scanKeyString())
+      try reader.expect(UInt8(ascii: ":"), "':' after object key")
+      do {
+        try codec.readBytes(&reader, UnsafeMutableRawPointer(slot))
+      } catch {
+        throw JSON.Error.wrapping(error).prefixed(key: key)
+      }
+      result[key] = slot.move()
+    } while try reader.nextMember()
+    return result
+  }
+}
+
+extension Dictionary: JSONEncodable, EncodeCodecProvider where Key == String, Value: JSONEncodable {
+  /// An object; members in the dictionary's iteration order (use `.sortedKeys` for a stable
+  /// order).
+  public var json: JSON {
+    get throws {
+      var object = JSON.Object()
+      object.reserveCapacity(count)
+      for (key, value) in self {
+        do { object.append(key, try value.json) } catch {
+          throw JSON.Error.wrapping(error).prefixed(key: key)
+        }
+      }
+      return .object(object)
+    }
+  }
+
+  static func makeEncodeCodec() -> EncodeCodec {
+    let codec = CodecCache.encoder(for: Value.self)
+    return EncodeCodec(
+      [String: Value].self,
+      writeBytes: { value, writer in
+        let dictionary = value.assumingMemoryBound(to: [String: Value].self).pointee
+        try writer.beginObject()
+        let keys =
+          writer.sorted
+          ? dictionary.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+          : Array(dictionary.keys)
+        for key in keys {
+          guard let member = dictionary[key] else { continue }
+          writer.writeKey(key)
+          do {
+            try withUnsafePointer(to: member) { try codec.writeBytes($0, &writer) }
+          } catch {
+            throw JSON.Error.wrapping(error).prefixed(key: key)
+          }
+        }
+        writer.endObject()
+      },
+      writeJSON: { value in try value.assumingMemoryBound(to: [String: Value].self).pointee.json },
+      isEmpty: { $0.assumingMemoryBound(to: [String: Value].self).pointee.isEmpty })
+  }
+}
+
+// Collections share their elements' mapping; their own options are always empty.
+extension Array: JSONMappable {}
+extension Set: JSONMappable {}
+extension Dictionary: JSONMappable {}

@@ -1,0 +1,89 @@
+import Foundation
+
+// Foundation leaf types. On the byte path they read their JSON value first (a string or a
+// number) and convert it; their codecs are the model codecs of their `init(decode:)`.
+
+extension Date: JSONDecodable, JSONEncodable {
+  /// Reads a date through `DateTransform.default` (ISO 8601 unless changed).
+  public init(decode json: JSON) throws {
+    self = try DateTransform.default.date(from: json)
+  }
+
+  public var json: JSON { DateTransform.default.json(for: self) }
+}
+
+extension URL: JSONDecodable, JSONEncodable {
+  /// Reads a URL from a string.
+  public init(decode json: JSON) throws {
+    let text = try String(decode: json)
+    guard let url = URL(string: text) else {
+      throw JSON.Error(.typeMismatch, "expected a URL, found string \(JSON.string(text))")
+    }
+    self = url
+  }
+
+  public var json: JSON { .string(absoluteString) }
+}
+
+extension UUID: JSONDecodable, JSONEncodable {
+  /// Reads a UUID from its string form.
+  public init(decode json: JSON) throws {
+    let text = try String(decode: json)
+    guard let uuid = UUID(uuidString: text) else {
+      throw JSON.Error(.typeMismatch, "expected a UUID, found string \(JSON.string(text))")
+    }
+    self = uuid
+  }
+
+  public var json: JSON { .string(uuidString) }
+}
+
+extension Data: JSONDecodable, JSONEncodable {
+  /// Reads bytes from a base64 string.
+  public init(decode json: JSON) throws {
+    let text = try String(decode: json)
+    guard let data = Data(base64Encoded: text) else {
+      throw JSON.Error(.typeMismatch, "expected base64 data, found string \(JSON.string(text))")
+    }
+    self = data
+  }
+
+  public var json: JSON { .string(base64EncodedString()) }
+}
+
+extension Decimal: JSONDecodable, JSONEncodable {
+  /// Reads any JSON number; the decimal digits of its shortest form are kept (`0.1` is
+  /// exactly 0.1).
+  public init(decode json: JSON) throws {
+    guard case .number(let number) = json, let value = Decimal(string: number.description) else {
+      throw JSON.Error.mismatch(expected: "Decimal", found: json)
+    }
+    self = value
+  }
+
+  /// Written as a JSON number: integers exactly, others as the nearest double.
+  public var json: JSON {
+    if let int = Int64(exactly: NSDecimalNumber(decimal: self).doubleValue), Decimal(int) == self {
+      return JSON(int)
+    }
+    return JSON(NSDecimalNumber(decimal: self).doubleValue)
+  }
+}
+
+extension JSONDecodable where Self: RawRepresentable, RawValue: JSONDecodable {
+  /// Reads the raw value; one that names no case is an error.
+  public init(decode json: JSON) throws {
+    let raw = try RawValue(decode: json)
+    guard let value = Self(rawValue: raw) else {
+      throw JSON.Error(.typeMismatch, "\(raw) is not a raw value of \(typeName(Self.self))")
+    }
+    self = value
+  }
+}
+
+extension JSONEncodable where Self: RawRepresentable, RawValue: JSONEncodable {
+  /// Writes the raw value.
+  public var json: JSON {
+    get throws { try rawValue.json }
+  }
+}

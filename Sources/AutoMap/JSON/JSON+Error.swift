@@ -1,0 +1,166 @@
+extension JSON {
+  /// The one error AutoMap throws: what went wrong and where.
+  ///
+  /// ``path`` says where in the document, as a JSON path (`statuses[3].user.id`), and
+  /// ``description`` says what was expected and what was found. For malformed text the
+  /// ``kind`` carries the byte offset, line and column.
+  ///
+  /// ```swift
+  /// do {
+  ///   let user = try User(jsonString: #"{"id": "seven"}"#)
+  /// } catch let error as JSON.Error {
+  ///   error.path          // "id"
+  ///   print(error)        // at id: expected Int64, found string "seven"
+  /// }
+  /// ```
+  public struct Error: Swift.Error, Sendable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public enum Kind: Sendable, Equatable {
+      /// The text is not valid JSON. Positions count from 0 (`offset`) and 1 (`line`,
+      /// `column`; columns count bytes).
+      case malformed(offset: Int, line: Int, column: Int)
+      /// Nesting went deeper than the reader's limit.
+      case tooDeep(limit: Int)
+      /// A value has the wrong type, or does not fit the type (an integer out of range, a
+      /// fraction for an integer, an unknown enum raw value, a malformed date).
+      case typeMismatch
+      /// A required value is absent or `null`.
+      case missingValue
+      /// A model cannot be mapped as declared: an unmappable property type, an option that
+      /// does not fit, a `let` that cannot be written safely. Thrown the first time the model
+      /// is used.
+      case invalidModel
+      /// A value cannot be written as JSON (a non-finite number, nothing).
+      case unencodable
+      /// An error thrown by user code: a transform, a hand-written mapping, a validation.
+      case custom
+    }
+
+    /// A step in a path.
+    enum Component: Sendable, Equatable {
+      case key(String)
+      case index(Int)
+    }
+
+    /// What kind of failure this is.
+    public let kind: Kind
+    /// What went wrong, without the location.
+    public let message: String
+    /// The underlying error, when user code threw something other than `JSON.Error`.
+    public let underlying: (any Swift.Error & Sendable)?
+    /// The path from the root to the failure, stored innermost first so that unwinding can
+    /// append in O(1).
+    var reversedPath: [Component]
+
+    init(
+      _ kind: Kind, _ message: String, path: [Component] = [],
+      underlying: (any Swift.Error & Sendable)? = nil
+    ) {
+      self.kind = kind
+      self.message = message
+      self.reversedPath = path.reversed()
+      self.underlying = underlying
+    }
+
+    /// Makes a custom error, for transforms and validation hooks to throw.
+    ///
+    /// ```swift
+    /// guard age >= 0 else { throw JSON.Error.custom("age must not be negative") }
+    /// ```
+    public static func custom(_ message: String) -> Error {
+      Error(.custom, message)
+    }
+
+    /// Where the failure is, as a JSON path: `statuses[3].user.id`; `""` for the root.
+    /// Keys that are not plain identifiers are quoted: `meta["content-type"]`.
+    public var path: String {
+      var text = ""
+      for component in reversedPath.reversed() {
+        switch component {
+        case .index(let index): text += "[\(index)]"
+        case .key(let key):
+          if Self.isPlainKey(key) {
+            if !text.isEmpty { text += "." }
+            text += key
+          } else {
+            text += "[\(JSON.string(key).description)]"
+          }
+        }
+      }
+      return text
+    }
+
+    /// "at statuses[3].user.id: expected Int, found string \"x\"".
+    public var description: String {
+      let where_ = reversedPath.isEmpty ? "at the root" : "at \(path)"
+      return "\(where_): \(message)"
+    }
+
+    /// The same error one level further out: `component` is prepended to the path.
+    func prefixed(_ component: Component) -> Error {
+      var copy = self
+      copy.reversedPath.append(component)
+      return copy
+    }
+
+    func prefixed(key: String) -> Error { prefixed(Component.key(key)) }
+    func prefixed(index: Int) -> Error { prefixed(Component.index(index)) }
+
+    /// Appends the components of `index` (outermost first) to the path.
+    func prefixed(_ index: Index) -> Error {
+      var copy = self
+      for step in index.steps.reversed() {
+        switch step {
+        case .key(let key): copy.reversedPath.append(.key(key))
+        case .position(let position): copy.reversedPath.append(.index(position))
+        }
+      }
+      return copy
+    }
+
+    private static func isPlainKey(_ key: String) -> Bool {
+      guard let first = key.utf8.first, !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first)
+      else { return false }
+      return key.utf8.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "$"):
+          true
+        default: false
+        }
+      }
+    }
+  }
+}
+
+extension JSON.Error {
+  /// "expected Int, found string \"x\"".
+  static func mismatch(expected: String, found: JSON) -> JSON.Error {
+    if case .missing(let error) = found { return error }
+    if case .null = found {
+      return JSON.Error(.missingValue, "expected \(expected), found null")
+    }
+    return JSON.Error(.typeMismatch, "expected \(expected), found \(found.briefDescription)")
+  }
+
+  /// Wraps whatever user code threw; a `JSON.Error` passes through unchanged.
+  static func wrapping(_ error: any Swift.Error) -> JSON.Error {
+    if let error = error as? JSON.Error { return error }
+    return JSON.Error(.custom, String(describing: error), underlying: SendableBox(error))
+  }
+}
+
+/// Carries a non-`Sendable` error value inside a `Sendable` one; errors are in practice
+/// immutable values.
+struct SendableBox: Swift.Error, @unchecked Sendable, CustomStringConvertible {
+  let error: any Swift.Error
+  init(_ error: any Swift.Error) { self.error = error }
+  var description: String { String(describing: error) }
+}
+
+extension JSON.Error: Equatable {
+  /// Errors are equal when kind, message and path are equal.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.kind == rhs.kind && lhs.message == rhs.message && lhs.reversedPath == rhs.reversedPath
+  }
+}

@@ -1,0 +1,163 @@
+extension JSON {
+  /// Where a value lives: a key, an array position, or a path of them.
+  ///
+  /// Literals make indices: a string is a key, an integer a position, an array a path.
+  ///
+  /// ```swift
+  /// let key: JSON.Index = "user_id"
+  /// let path: JSON.Index = ["data", "users", 0, "id"]
+  /// json[path]                // the same as json["data", "users", 0, "id"]
+  /// ```
+  ///
+  /// A string is always one key, dots included: `"a.b"` is the key `a.b`, not a path.
+  /// The empty path `[]` is the value itself.
+  public struct Index: Sendable, Hashable {
+    enum Step: Sendable, Hashable {
+      case key(String)
+      case position(Int)
+    }
+
+    let steps: [Step]
+
+    init(steps: [Step]) { self.steps = steps }
+
+    /// One key.
+    public static func key(_ key: String) -> Index { Index(steps: [.key(key)]) }
+
+    /// One array position.
+    public static func position(_ position: Int) -> Index { Index(steps: [.position(position)]) }
+
+    /// A path through several indices, each of which may itself be a path.
+    public static func path(_ indices: [Index]) -> Index {
+      Index(steps: indices.flatMap(\.steps))
+    }
+
+    /// Whether this is the empty path, the value itself.
+    public var isEmpty: Bool { steps.isEmpty }
+
+    /// The single key this index is, if it is one key.
+    var singleKey: String? {
+      if steps.count == 1, case .key(let key) = steps[0] { return key }
+      return nil
+    }
+  }
+}
+
+extension JSON.Index: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
+  ExpressibleByArrayLiteral
+{
+  public init(stringLiteral value: String) { self.init(steps: [.key(value)]) }
+  public init(integerLiteral value: Int) { self.init(steps: [.position(value)]) }
+  public init(arrayLiteral elements: JSON.Index...) {
+    self.init(steps: elements.flatMap(\.steps))
+  }
+}
+
+extension JSON.Index: CustomStringConvertible {
+  /// The index as a JSON path: `data.users[0].id`.
+  public var description: String {
+    var error = JSON.Error(.custom, "")
+    error = error.prefixed(self)
+    return error.path
+  }
+}
+
+extension JSON {
+  /// The value at `index`, or ``missing(_:)`` naming the path when it is not there.
+  ///
+  /// ```swift
+  /// json["data", "users", 1, "name"]
+  /// json[["data", "users"]]           // a path held in a variable works the same
+  /// ```
+  ///
+  /// Setting through an index creates what is missing: objects for keys, arrays (padded with
+  /// `null`) for positions.
+  ///
+  /// ```swift
+  /// var json: JSON = nil
+  /// json["a", "b", 2] = 1              // {"a":{"b":[null,null,1]}}
+  /// ```
+  ///
+  /// A negative position cannot be created: setting through one leaves the value unchanged.
+  public subscript(_ indices: Index...) -> JSON {
+    get { self[Index.path(indices)] }
+    set { self[Index.path(indices)] = newValue }
+  }
+
+  /// The value at `index`, or ``missing(_:)`` naming the path when it is not there.
+  public subscript(_ index: Index) -> JSON {
+    get {
+      var current = self
+      for (depth, step) in index.steps.enumerated() {
+        current = current.child(step)
+        if case .missing(let error) = current {
+          // Name the whole path up to and including the step that failed.
+          let reached = JSON.Index(steps: Array(index.steps[..<depth]))
+          return .missing(error.prefixed(reached))
+        }
+      }
+      return current
+    }
+    set {
+      setValue(newValue, along: index.steps[...])
+    }
+  }
+
+  /// One step down, or ``missing(_:)`` with the step as its path.
+  private func child(_ step: Index.Step) -> JSON {
+    switch (self, step) {
+    case (.missing, _):
+      return self
+    case (.object(let object), .key(let key)):
+      if let value = object[key] { return value }
+      return .missing(Error(.missingValue, "no key \(JSON.string(key))", path: [.key(key)]))
+    case (.array(let array), .position(let position)):
+      if array.indices.contains(position) { return array[position] }
+      return .missing(
+        Error(
+          .missingValue, "index \(position) out of range (array of \(array.count))",
+          path: [.index(position)]))
+    case (_, .key(let key)):
+      return .missing(
+        Error(
+          .typeMismatch,
+          "expected object to look up key \(JSON.string(key)), found \(briefDescription)",
+          path: [.key(key)]))
+    case (_, .position(let position)):
+      return .missing(
+        Error(
+          .typeMismatch, "expected array to read index \(position), found \(briefDescription)",
+          path: [.index(position)]))
+    }
+  }
+
+  private mutating func setValue(_ value: JSON, along steps: ArraySlice<Index.Step>) {
+    guard let step = steps.first else {
+      self = value
+      return
+    }
+    let rest = steps.dropFirst()
+    switch step {
+    case .key(let key):
+      var object: Object
+      if case .object(let existing) = self { object = existing } else { object = Object() }
+      self = .null  // release our reference so the object is mutated in place
+      var child = object[key] ?? .null
+      object[key] = .null  // keeps the position; drops our reference to the child
+      child.setValue(value, along: rest)
+      object[key] = child
+      self = .object(object)
+    case .position(let position):
+      guard position >= 0 else { return }
+      var array: [JSON]
+      if case .array(let existing) = self { array = existing } else { array = [] }
+      self = .null
+      while array.count <= position { array.append(.null) }
+      var child = array[position]
+      array[position] = .null
+      child.setValue(value, along: rest)
+      array[position] = child
+      self = .array(array)
+    }
+  }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Synchronization
+
+/// How `Date`s map to JSON.
+///
+/// ```swift
+/// DateTransform.default = .secondsSince1970          // every Date property without an option
+/// static func specificOptions() -> [String: SpecificOption] {
+///   ["createdAt": .transform(DateTransform.millisecondsSince1970)]
+/// }
+/// ```
+///
+/// ISO 8601 is parsed and written by AutoMap itself (no `DateFormatter` per value):
+/// `2024-05-01T12:30:00Z`, with optional fractional seconds and a `Z`, `±hh:mm` or `±hhmm`
+/// offset. It writes UTC with milliseconds when the date has any.
+public struct DateTransform: Transform, Sendable {
+  enum Kind: @unchecked Sendable {  // DateFormatter is used under a lock
+    case iso8601
+    case seconds(since: Date)
+    case milliseconds
+    case formatter(DateFormatter, NSLock)
+  }
+
+  let kind: Kind
+
+  /// ISO 8601 text, fractional seconds accepted.
+  public static let iso8601 = DateTransform(kind: .iso8601)
+  /// A number of seconds since 1970-01-01 00:00 UTC.
+  public static let secondsSince1970 = DateTransform(
+    kind: .seconds(since: Date(timeIntervalSince1970: 0)))
+  /// A number of milliseconds since 1970-01-01 00:00 UTC.
+  public static let millisecondsSince1970 = DateTransform(kind: .milliseconds)
+
+  /// A number of seconds since `date`.
+  public static func timeIntervalSince(_ date: Date) -> DateTransform {
+    DateTransform(kind: .seconds(since: date))
+  }
+
+  /// Text in the formatter's format. The formatter is used under a lock; do not change it
+  /// afterwards.
+  public static func formatter(_ formatter: DateFormatter) -> DateTransform {
+    DateTransform(kind: .formatter(formatter, NSLock()))
+  }
+
+  private static let current = Mutex(DateTransform.iso8601)
+
+  /// What `Date` properties without a `.transform` use: `.iso8601` unless changed.
+  public static var `default`: DateTransform {
+    get { current.withLock { $0 } }
+    set { current.withLock { $0 = newValue } }
+  }
+
+  /// The date for a JSON value.
+  public func date(from json: JSON) throws -> Date {
+    switch kind {
+    case .iso8601:
+      guard case .string(let text) = json else {
+        throw JSON.Error.mismatch(expected: "ISO 8601 date string", found: json)
+      }
+      guard let date = ISO8601.parse(text) else {
+        throw JSON.Error(
+          .typeMismatch, "expected an ISO 8601 date, found string \(JSON.string(text))")
+      }
+      return date
+    case .seconds(let reference):
+      return reference.addingTimeInterval(try Double(decode: json))
+    case .milliseconds:
+      return Date(timeIntervalSince1970: try Double(decode: json) / 1000)
+    case .formatter(let formatter, let lock):
+      let text = try String(decode: json)
+      guard let date = lock.withLock({ formatter.date(from: text) }) else {
+        throw JSON.Error(
+          .typeMismatch,
+          "expected a date formatted \"\(formatter.dateFormat ?? "")\", found string \(JSON.string(text))"
+        )
+      }
+      return date
+    }
+  }
+
+  /// The JSON for a date.
+  public func json(for date: Date) -> JSON {
+    switch kind {
+    case .iso8601: .string(ISO8601.format(date))
+    case .seconds(let reference): JSON(date.timeIntervalSince(reference))
+    case .milliseconds: JSON(date.timeIntervalSince1970 * 1000)
+    case .formatter(let formatter, let lock):
+      .string(lock.withLock { formatter.string(from: date) })
+    }
+  }
+
+  public func decodeValue(from json: JSON) throws -> Any? { try date(from: json) }
+
+  public func encodeValue(_ value: Any) throws -> JSON? {
+    if let date = value as? Date { return json(for: date) }
+    if let date = value as? Date? { return date.map { json(for: $0) } ?? .null }
+    throw JSON.Error(
+      .invalidModel, "DateTransform applies to Date properties, not \(typeName(type(of: value)))")
+  }
+}
+
+/// ISO 8601 date-times, parsed and written without a formatter.
+enum ISO8601 {
+  /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; `nil` when the text is not that.
+  static func parse(_ text: String) -> Date? {
+    let bytes = Array(text.utf8)
+    var position = 0
+    func number(_ digits: Int) -> Int? {
+      guard position + digits <= bytes.count else { return nil }
+      var value = 0
+      for _ in 0..<digits {
+        let digit = Int(bytes[position]) - 48
+        guard (0...9).contains(digit) else { return nil }
+        value = value * 10 + digit
+        position += 1
+      }
+      return value
+    }
+    func expect(_ byte: UInt8) -> Bool {
+      guard position < bytes.count, bytes[position] == byte else { return false }
+      position += 1
+      return true
+    }
+    guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
+      position < bytes.count,
+      bytes[position] == 84 || bytes[position] == 116 || bytes[position] == 32
+    else { return nil }
+    position += 1
+    guard let hour = number(2), expect(58), let minute = number(2), expect(58),
+      let second = number(2)
+    else { return nil }
+    var fraction = 0.0
+    if position < bytes.count, bytes[position] == 46 || bytes[position] == 44 {
+      position += 1
+      var scale = 0.1
+      let start = position
+      while position < bytes.count, (48...57).contains(bytes[position]) {
+        fraction += Double(bytes[position] - 48) * scale
+        scale /= 10
+        position += 1
+      }
+      guard position > start else { return nil }
+    }
+    var offset = 0
+    guard position < bytes.count else { return nil }
+    switch bytes[position] {
+    case 90, 122: position += 1  // Z
+    case 43, 45:  // + -
+      let sign = bytes[position] == 45 ? -1 : 1
+      position += 1
+      guard let hours = number(2) else { return nil }
+      _ = expect(58)
+      guard let minutes = number(2) else { return nil }
+      offset = sign * (hours * 3600 + minutes * 60)
+    default: return nil
+    }
+    guard position == bytes.count, (1...12).contains(month),
+      (1...daysIn(month, year)).contains(day),
+      hour < 24, minute < 60, second < 61
+    else { return nil }
+    let days = daysFromCivil(year, month, day)
+    let seconds = days * 86400 + hour * 3600 + minute * 60 + second - offset
+    return Date(timeIntervalSince1970: Double(seconds) + fraction)
+  }
+
+  /// UTC, with milliseconds when the date has a fraction of a second.
+  static func format(_ date: Date) -> String {
+    let interval = date.timeIntervalSince1970
+    var milliseconds = Int((interval * 1000).rounded(.toNearestOrEven))
+    var seconds = milliseconds.quotientAndRemainder(dividingBy: 1000)
+    if seconds.remainder < 0 {
+      seconds = (seconds.quotient - 1, seconds.remainder + 1000)
+    }
+    milliseconds = seconds.remainder
+    let days = seconds.quotient.quotientAndRemainder(dividingBy: 86400)
+    var day = days.quotient
+    var secondOfDay = days.remainder
+    if secondOfDay < 0 {
+      secondOfDay += 86400
+      day -= 1
+    }
+    let (year, month, dayOfMonth) = civilFromDays(day)
+    func pad(_ value: Int, _ width: Int) -> String {
+      let text = String(value)
+      return String(repeating: "0", count: max(0, width - text.count)) + text
+    }
+    var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))T"
+    text +=
+      "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
+    if milliseconds != 0 { text += ".\(pad(milliseconds, 3))" }
+    return text + "Z"
+  }
+
+  private static func daysIn(_ month: Int, _ year: Int) -> Int {
+    switch month {
+    case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+    case 4, 6, 9, 11: return 30
+    default: return 31
+    }
+  }
+
+  /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+  private static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    return era * 146097 + dayOfEra - 719468
+  }
+
+  private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+    let z = days + 719468
+    let era = (z >= 0 ? z : z - 146096) / 146097
+    let dayOfEra = z - era * 146097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// A type that can be made from JSON.
+///
+/// Adopt it and you are done: a struct, class or raw-value enum maps by reflection, with no
+/// code. Each stored property reads the key of its own name.
+///
+/// ```swift
+/// struct User: JSONDecodable {
+///   let id: Int
+///   let name: String
+///   let website: URL?
+/// }
+///
+/// let user = try User(jsonData: data)
+/// let users = try [User](jsonString: #"[{"id": 1, "name": "Ada"}]"#)
+/// let maybe = User(json["data", "user"])      // nil on any failure
+/// ```
+///
+/// To change how a property maps, give ``specificOptions()``. To take over completely, write
+/// `init(decode:)` yourself; AutoMap then calls yours everywhere, also when the type is nested
+/// in reflected models and when decoding straight from bytes.
+public protocol JSONDecodable: JSONMappable {
+  /// Makes a value from JSON. The default reads stored properties by reflection.
+  init(decode json: JSON) throws
+}
+
+/// What ``JSONDecodable`` and ``JSONEncodable`` share: per-property options. One protocol
+/// declares them so a type that adopts both has one `specificOptions()`.
+public protocol JSONMappable {
+  /// Per-property options, keyed by Swift property name. The default is none.
+  ///
+  /// ```swift
+  /// static func specificOptions() -> [String: SpecificOption] {
+  ///   ["id": "user_id", "website": [.transform(web), .ignoreIfNull], "tags": .nonNil]
+  /// }
+  /// ```
+  ///
+  /// Classes declare it `class func` so that subclasses can override it and add to
+  /// `super.specificOptions()`.
+  static func specificOptions() -> [String: SpecificOption]
+}
+
+extension JSONMappable {
+  public static func specificOptions() -> [String: SpecificOption] { [:] }
+}
+
+/// A type with an initializer that takes no arguments: what `nonNil` and `.nonNil` fall back
+/// to, and what reflection starts from for classes and for structs whose declared defaults
+/// should survive keys the JSON does not have.
+public protocol DefaultInitable {
+  init()
+}
+
+extension JSONDecodable {
+  /// Reads a value by reflection (see ``JSONDecodable``).
+  public init(decode json: JSON) throws {
+    self = try ModelDecoding.decode(Self.self, from: json)
+  }
+
+  /// Makes a value from JSON, or `nil` on any failure.
+  ///
+  /// ```swift
+  /// if let id = Int(json["id"]) { … }
+  /// ```
+  public init?(_ json: JSON) {
+    guard let value = try? Self(decode: json) else { return nil }
+    self = value
+  }
+
+  /// Decodes UTF-8 JSON text straight into a value, without building a `JSON` tree first.
+  ///
+  /// ```swift
+  /// let users = try [User](jsonData: data)
+  /// ```
+  ///
+  /// - Throws: ``JSON/Error`` naming the path and what was expected and found; for malformed
+  ///   text also the byte offset, line and column.
+  public init<Bytes: ContiguousBytes>(jsonData data: Bytes) throws {
+    self = try data.withUnsafeBytes { try ModelDecoding.decode(Self.self, fromBytes: $0) }
+  }
+
+  /// Decodes JSON text held in a string.
+  public init(jsonString string: String) throws {
+    var string = string
+    self = try string.withUTF8 {
+      try ModelDecoding.decode(Self.self, fromBytes: UnsafeRawBufferPointer($0))
+    }
+  }
+}
+
+extension JSONDecodable where Self: DefaultInitable {
+  /// Makes a value from JSON, or `Self()` on any failure.
+  ///
+  /// ```swift
+  /// let names = [String](nonNil: json["names"])   // [] when absent or wrong
+  /// ```
+  public init(nonNil json: JSON) {
+    self = (try? Self(decode: json)) ?? Self()
+  }
+}

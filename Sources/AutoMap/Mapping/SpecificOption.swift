@@ -1,0 +1,55 @@
+/// How one property maps, given in ``JSONDecodable/specificOptions()``.
+///
+/// ```swift
+/// static func specificOptions() -> [String: SpecificOption] {
+///   [
+///     "id": "user_id",                                   // a string is .index
+///     "city": .index(["address", "city"]),               // a path
+///     "website": [.transform(webTransform), .ignoreIfNull],  // an array combines options
+///     "role": .defaultValue(Role.guest),
+///     "tags": .nonNil,
+///     "cache": .ignore,
+///   ]
+/// }
+/// ```
+///
+/// Options are checked when the model is first used: an option naming no property, a
+/// default of the wrong type or `.ignore` on a property that cannot be left out is a
+/// ``JSON/Error`` of kind ``JSON/Error/Kind-swift.enum/invalidModel`` then.
+public enum SpecificOption: @unchecked Sendable {  // defaults are values, read only
+  /// The key or path to use instead of the property name (decode and encode).
+  /// `.index([])` flattens: the property's own fields are read from and written to the
+  /// enclosing object.
+  case index(JSON.Index)
+  /// Tried when the index yields no usable value (decode).
+  case alternativeIndex(JSON.Index)
+  /// Converts between the JSON form and the property value (see ``Transform``).
+  case transform(any Transform)
+  /// Used when the value is absent, `null` or unusable (decode).
+  case defaultValue(Any)
+  /// Absent, `null` or unusable gives the type's `init()` (decode).
+  case nonNil
+  /// Neither read nor written: the property keeps its default value (`DefaultInitable`
+  /// models) or becomes `nil` (optionals).
+  case ignore
+  /// Leaves the key out when the value encodes to `null` (encode).
+  case ignoreIfNull
+  /// Several options at once; what an array literal makes.
+  case combined([SpecificOption])
+
+  /// The options this one stands for, with `.combined` flattened.
+  var flattened: [SpecificOption] {
+    if case .combined(let options) = self { return options.flatMap(\.flattened) }
+    return [self]
+  }
+}
+
+extension SpecificOption: ExpressibleByStringLiteral {
+  /// `"user_id"` is `.index("user_id")`: one key, dots included.
+  public init(stringLiteral value: String) { self = .index(.key(value)) }
+}
+
+extension SpecificOption: ExpressibleByArrayLiteral {
+  /// `[.transform(t), .ignoreIfNull]` combines options.
+  public init(arrayLiteral elements: SpecificOption...) { self = .combined(elements) }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+extension JSONReader {
+  /// Parses one value at the cursor into a `JSON`.
+  mutating func parseValue() throws -> JSON {
+    guard let byte = peekByte() else { throw syntaxError(expected: "a JSON value") }
+    switch byte {
+    case UInt8(ascii: "\""): return .string(try readString())
+    case UInt8(ascii: "{"): return .object(try parseObject())
+    case UInt8(ascii: "["): return .array(try parseArray())
+    case UInt8(ascii: "t"):
+      try expectLiteral("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expectLiteral("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expectLiteral("null")
+      return .null
+    default: return .number(try readNumber())
+    }
+  }
+
+  private mutating func parseArray() throws -> [JSON] {
+    cursor += 1
+    try enterContainer()
+    defer { leaveContainer() }
+    if peekByte() == UInt8(ascii: "]") {
+      cursor += 1
+      return []
+    }
+    let stack = stacks.values
+    let base = stack.count
+    repeat {
+      stack.push(try parseValue())
+    } while try nextElement()
+    return stack.popArray(from: base)
+  }
+
+  private mutating func parseObject() throws -> JSON.Object {
+    cursor += 1
+    try enterContainer()
+    defer { leaveContainer() }
+    if peekByte() == UInt8(ascii: "}") {
+      cursor += 1
+      return JSON.Object()
+    }
+    let keys = stacks.keys
+    let values = stacks.values
+    // The value stack also holds the elements of enclosing arrays: each stack has its base.
+    let keyBase = keys.count
+    let valueBase = values.count
+    // A 256-bit filter over the keys seen: a key whose bit is clear cannot be a repeat, so
+    // the exact comparison runs only on a filter hit.
+    var filter = KeyFilter()
+    repeat {
+      skipWhitespace()
+      let span = try scanKeyString()
+      let key = try string(from: span)
+      try expect(UInt8(ascii: ":"), "':' after object key")
+      let value = try parseValue()
+      if filter.insert(span),
+        let repeated = (keyBase..<keys.count).first(where: { keys[$0] == key })
+      {
+        // A repeated key keeps its last value, at its first position.
+        values[valueBase + repeated - keyBase] = value
+      } else {
+        keys.push(key)
+        values.push(value)
+      }
+    } while try nextMember()
+    return JSON.Object(
+      uniqueKeys: keys.popArray(from: keyBase), values: values.popArray(from: valueBase))
+  }
+}
+
+/// The parser's reusable stacks, shared by all nesting levels of one parse.
+final class ParseStacks {
+  let values = MoveStack<JSON>()
+  let keys = MoveStack<String>()
+}
+
+/// A 256-bit Bloom-style filter of object keys, hashed from length and a few bytes.
+struct KeyFilter {
+  private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+  /// Adds the key and returns whether it may have been seen before.
+  @inline(__always)
+  mutating func insert(_ span: StringSpan) -> Bool {
+    var hash = UInt64(truncatingIfNeeded: span.count) &* 0x9E37_79B9_7F4A_7C15
+    if span.count > 0 {
+      hash ^= UInt64(span.start[0]) &* 0xFF51_AFD7_ED55_8CCD
+      hash ^= UInt64(span.start[span.count - 1]) &* 0xC4CE_B9FE_1A85_EC53
+      hash ^= UInt64(span.start[span.count / 2]) &* 0x2545_F491_4F6C_DD1D
+    }
+    hash ^= hash >> 29
+    let bit: UInt64 = 1 << (hash & 63)
+    let seen: Bool
+    switch (hash >> 6) & 3 {
+    case 0:
+      seen = words.0 & bit != 0
+      words.0 |= bit
+    case 1:
+      seen = words.1 & bit != 0
+      words.1 |= bit
+    case 2:
+      seen = words.2 & bit != 0
+      words.2 |= bit
+    default:
+      seen = words.3 & bit != 0
+      words.3 |= bit
+    }
+    return seen
+  }
+}
+
+extension JSON {
+  /// Parses UTF-8 JSON text (RFC 8259, strictly).
+  ///
+  /// ```swift
+  /// let json = try JSON(jsonData: Data(#"{"users": [{"name": "Ada"}]}"#.utf8))
+  /// json["users", 0, "name"]   // "Ada"
+  /// ```
+  ///
+  /// A leading UTF-8 byte order mark is skipped. Anything else that is not one JSON value
+  /// surrounded by whitespace is an error, with the byte offset, line and column.
+  ///
+  /// - Throws: ``JSON/Error`` with kind ``Error/Kind-swift.enum/malformed(offset:line:column:)``
+  ///   or ``Error/Kind-swift.enum/tooDeep(limit:)``.
+  /// - Complexity: O(*n*) in the length of the text.
+  public init<Bytes: ContiguousBytes>(jsonData data: Bytes) throws {
+    self = try data.withUnsafeBytes { bytes in
+      try JSONReader.withReader(bytes) { reader in
+        let value = try reader.parseValue()
+        try reader.expectEnd()
+        return value
+      }
+    }
+  }
+
+  /// Parses JSON text held in a string.
+  ///
+  /// ```swift
+  /// let json = try JSON(jsonString: "[1, 2.5, true, null]")
+  /// ```
+  public init(jsonString string: String) throws {
+    var string = string
+    self = try string.withUTF8 { try JSON(jsonData: UnsafeRawBufferPointer($0)) }
+  }
+}

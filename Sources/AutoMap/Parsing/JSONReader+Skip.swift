@@ -1,0 +1,101 @@
+extension JSONReader {
+  /// Consumes one value of any kind without building it, checking it as strictly as the
+  /// parser would (grammar, UTF-8, escapes, depth).
+  mutating func skipValue() throws {
+    guard let byte = peekByte() else { throw syntaxError(expected: "a JSON value") }
+    switch byte {
+    case UInt8(ascii: "\""):
+      let span = try scanString()
+      try validateUTF8(span)
+    case UInt8(ascii: "{"):
+      cursor += 1
+      try enterContainer()
+      if peekByte() == UInt8(ascii: "}") {
+        cursor += 1
+      } else {
+        while true {
+          skipWhitespace()
+          let key = try scanKeyString()
+          try validateUTF8(key)
+          try expect(UInt8(ascii: ":"), "':' after object key")
+          try skipValue()
+          if try !nextMember() { break }
+        }
+      }
+      leaveContainer()
+    case UInt8(ascii: "["):
+      cursor += 1
+      try enterContainer()
+      if peekByte() == UInt8(ascii: "]") {
+        cursor += 1
+      } else {
+        repeat { try skipValue() } while try nextElement()
+      }
+      leaveContainer()
+    default:
+      try readScalarLiteralOrNumber()
+    }
+  }
+
+  /// Reads `true`, `false`, `null` or a number and drops it.
+  private mutating func readScalarLiteralOrNumber() throws {
+    switch cursor.pointee {
+    case UInt8(ascii: "t"): try expectLiteral("true")
+    case UInt8(ascii: "f"): try expectLiteral("false")
+    case UInt8(ascii: "n"): try expectLiteral("null")
+    default: _ = try readNumber()
+    }
+  }
+
+  /// Consumes the literal `word` (`true`, `false`, `null`) at the cursor.
+  @inline(__always)
+  mutating func expectLiteral(_ word: StaticString) throws {
+    let count = word.utf8CodeUnitCount
+    guard end - cursor >= count else { throw syntaxError(expected: "a JSON value") }
+    for index in 0..<count where cursor[index] != word.utf8Start[index] {
+      throw syntaxError(expected: "a JSON value")
+    }
+    cursor += count
+  }
+
+  /// A string in key position: as ``scanString()``, with a message about keys.
+  @inline(__always)
+  mutating func scanKeyString() throws -> StringSpan {
+    guard cursor < end, cursor.pointee == UInt8(ascii: "\"") else {
+      throw syntaxError(expected: "a string key")
+    }
+    return try scanString()
+  }
+
+  /// After an object member: consumes `,` and returns `true`, or `}` and returns `false`.
+  @inline(__always)
+  mutating func nextMember() throws -> Bool {
+    skipWhitespace()
+    guard cursor < end else { throw syntaxError(expected: "',' or '}' after object member") }
+    switch cursor.pointee {
+    case UInt8(ascii: ","):
+      cursor += 1
+      return true
+    case UInt8(ascii: "}"):
+      cursor += 1
+      return false
+    default: throw syntaxError(expected: "',' or '}' after object member")
+    }
+  }
+
+  /// After an array element: consumes `,` and returns `true`, or `]` and returns `false`.
+  @inline(__always)
+  mutating func nextElement() throws -> Bool {
+    skipWhitespace()
+    guard cursor < end else { throw syntaxError(expected: "',' or ']' after array element") }
+    switch cursor.pointee {
+    case UInt8(ascii: ","):
+      cursor += 1
+      return true
+    case UInt8(ascii: "]"):
+      cursor += 1
+      return false
+    default: throw syntaxError(expected: "',' or ']' after array element")
+    }
+  }
+}

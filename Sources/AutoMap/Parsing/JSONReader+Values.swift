@@ -1,0 +1,79 @@
+extension JSONReader {
+  /// The error for a value of the wrong kind at the cursor: parses the value to say what it
+  /// is, and leaves the cursor where it was.
+  func mismatch(expected: String) -> JSON.Error {
+    var probe = self
+    guard let found = try? probe.parseValue() else { return probe.syntaxErrorOrGeneric() }
+    return JSON.Error.mismatch(expected: expected, found: found)
+  }
+
+  /// Re-runs the failing parse to report its syntax error.
+  private func syntaxErrorOrGeneric() -> JSON.Error {
+    var probe = self
+    do {
+      _ = try probe.parseValue()
+    } catch let error as JSON.Error {
+      return error
+    } catch {}
+    return syntaxError(expected: "a JSON value")
+  }
+
+  /// Whether the next value is `null`; consumes it if so.
+  @inline(__always)
+  mutating func consumeNull() throws -> Bool {
+    guard peekByte() == UInt8(ascii: "n") else { return false }
+    try expectLiteral("null")
+    return true
+  }
+
+  /// Reads an integral number that fits `T` exactly (`3`, `3.0` and `3e0` do; `3.5` does not).
+  @inline(__always)
+  mutating func readInteger<T: FixedWidthInteger>(_: T.Type) throws -> T {
+    guard let byte = peekByte(), byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
+      throw mismatch(expected: typeName(T.self))
+    }
+    let number = try readNumber()
+    if let value = number.exactly(T.self) { return value }
+    throw JSON.Error.integerMismatch(T.self, number)
+  }
+
+  /// Reads any number as a `Double`.
+  @inline(__always)
+  mutating func readDouble() throws -> Double {
+    guard let byte = peekByte(), byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
+      throw mismatch(expected: "Double")
+    }
+    return try readNumber().doubleValue
+  }
+
+  @inline(__always)
+  mutating func readBool() throws -> Bool {
+    switch peekByte() {
+    case UInt8(ascii: "t"):
+      try expectLiteral("true")
+      return true
+    case UInt8(ascii: "f"):
+      try expectLiteral("false")
+      return false
+    default: throw mismatch(expected: "Bool")
+    }
+  }
+
+  /// Reads a string value (as opposed to ``readString()``, which expects the quote at the
+  /// cursor and reports syntax errors).
+  @inline(__always)
+  mutating func readStringValue() throws -> String {
+    guard peekByte() == UInt8(ascii: "\"") else { throw mismatch(expected: "String") }
+    return try readString()
+  }
+}
+
+extension JSON.Error {
+  static func integerMismatch<T>(_: T.Type, _ number: JSON.Number) -> JSON.Error {
+    let why =
+      number.isInteger || number.doubleValue.rounded() == number.doubleValue
+      ? "out of range" : "not an integer"
+    return JSON.Error(
+      .typeMismatch, "expected \(typeName(T.self)), found number \(number) (\(why))")
+  }
+}

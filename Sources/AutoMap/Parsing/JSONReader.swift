@@ -1,0 +1,146 @@
+/// A cursor over UTF-8 JSON text: the one lexer that both the `JSON` parser and the model
+/// decoder read through.
+///
+/// Design (after swift-foundation's `JSONScanner`, without its tape): the reader works on a
+/// raw buffer that the caller keeps alive for the reader's whole life, moves a pointer
+/// forward, and never allocates except to build the `String`s it is asked for (and a scratch
+/// buffer for strings with escapes). Positions, line and column are worked out only when an
+/// error is thrown.
+///
+/// Invariants:
+/// - `start <= cursor <= end`, all within the caller's buffer; every read checks `cursor <
+///   end` first.
+/// - `depth` counts the arrays and objects open on the current path and never exceeds
+///   ``JSON/maximumDepth``: deeper input throws ``JSON/Error/Kind-swift.enum/tooDeep(limit:)``
+///   instead of recursing further.
+struct JSONReader {
+  let start: UnsafePointer<UInt8>
+  let end: UnsafePointer<UInt8>
+  var cursor: UnsafePointer<UInt8>
+  var depth = 0
+  /// Reused for strings that contain escapes.
+  var scratch: [UInt8] = []
+  /// Reused by the parser for the elements of open containers.
+  let stacks = ParseStacks()
+
+  init(start: UnsafePointer<UInt8>, count: Int) {
+    self.start = start
+    self.end = start + count
+    self.cursor = start
+  }
+
+  /// Runs `body` with a reader over `bytes`, after skipping a UTF-8 byte order mark. Empty
+  /// input is an error.
+  static func withReader<R>(
+    _ bytes: UnsafeRawBufferPointer, _ body: (inout JSONReader) throws -> R
+  ) throws -> R {
+    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+      throw JSON.Error(
+        .malformed(offset: 0, line: 1, column: 1),
+        "malformed JSON at byte 0 (line 1, column 1): empty input, expected a JSON value")
+    }
+    var reader = JSONReader(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+      reader.cursor += 3
+    }
+    return try body(&reader)
+  }
+
+  // MARK: Bytes and whitespace
+
+  var isAtEnd: Bool { cursor >= end }
+
+  /// Skips JSON whitespace (space, tab, line feed, carriage return).
+  @inline(__always)
+  mutating func skipWhitespace() {
+    while cursor < end {
+      switch cursor.pointee {
+      case 0x20, 0x0A, 0x0D, 0x09: cursor += 1
+      default: return
+      }
+    }
+  }
+
+  /// Skips whitespace and returns the next byte without consuming it, or `nil` at the end.
+  @inline(__always)
+  mutating func peekByte() -> UInt8? {
+    skipWhitespace()
+    return cursor < end ? cursor.pointee : nil
+  }
+
+  /// Skips whitespace and consumes `byte`, or throws naming what was expected.
+  @inline(__always)
+  mutating func expect(_ byte: UInt8, _ what: @autoclosure () -> String) throws {
+    skipWhitespace()
+    guard cursor < end, cursor.pointee == byte else { throw syntaxError(expected: what()) }
+    cursor += 1
+  }
+
+  /// After the top-level value: only whitespace may follow.
+  mutating func expectEnd() throws {
+    skipWhitespace()
+    if cursor < end { throw syntaxError(expected: "end of input after the JSON value") }
+  }
+
+  /// Opens an array or object: one level deeper, bounded.
+  @inline(__always)
+  mutating func enterContainer() throws {
+    depth += 1
+    if depth > JSON.maximumDepth {
+      throw JSON.Error(
+        .tooDeep(limit: JSON.maximumDepth),
+        "nesting deeper than \(JSON.maximumDepth) arrays and objects at byte \(cursor - start)")
+    }
+  }
+
+  @inline(__always)
+  mutating func leaveContainer() { depth -= 1 }
+
+  // MARK: Errors
+
+  /// A malformed-input error at `position` (default: the cursor), with line and column.
+  func syntaxError(_ message: String, at position: UnsafePointer<UInt8>? = nil) -> JSON.Error {
+    let position = position ?? cursor
+    let offset = position - start
+    var line = 1
+    var lineStart = start
+    var scan = start
+    while scan < position {
+      if scan.pointee == 0x0A {
+        line += 1
+        lineStart = scan + 1
+      }
+      scan += 1
+    }
+    let column = position - lineStart + 1
+    return JSON.Error(
+      .malformed(offset: offset, line: line, column: column),
+      "malformed JSON at byte \(offset) (line \(line), column \(column)): \(message)")
+  }
+
+  /// "expected X, found Y" at the cursor.
+  func syntaxError(expected: String) -> JSON.Error {
+    syntaxError("expected \(expected), found \(describeByte(at: cursor))")
+  }
+
+  func describeByte(at position: UnsafePointer<UInt8>) -> String {
+    guard position < end else { return "end of input" }
+    let byte = position.pointee
+    if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+    switch byte {
+    case 0x20: return "space"
+    case 0x0A: return "line feed"
+    case 0x09: return "tab"
+    case 0x0D: return "carriage return"
+    default:
+      let hex = String(byte, radix: 16, uppercase: true)
+      return "byte 0x\(hex.count == 1 ? "0" + hex : hex)"
+    }
+  }
+}
+
+extension JSON {
+  /// How deeply arrays and objects may nest in text AutoMap reads: 512. Deeper input is an
+  /// error (``Error/Kind-swift.enum/tooDeep(limit:)``), never a stack overflow.
+  public static let maximumDepth = 512
+}

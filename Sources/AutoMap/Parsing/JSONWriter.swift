@@ -1,0 +1,266 @@
+extension JSON {
+  /// How JSON text is written.
+  ///
+  /// ```swift
+  /// try json.jsonString(options: [.prettyPrinted, .sortedKeys])
+  /// ```
+  public struct WritingOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Line breaks and two-space indentation; `"key": value` with one space.
+    public static let prettyPrinted = WritingOptions(rawValue: 1 << 0)
+    /// Object members in ascending order of their keys' UTF-8 bytes (the default keeps
+    /// document or declaration order).
+    public static let sortedKeys = WritingOptions(rawValue: 1 << 1)
+  }
+}
+
+/// Appends JSON text to a byte buffer: the one writer behind `JSON` and model encoding.
+///
+/// Containers are written with ``beginObject()``/``writeKey(_:)``/``endObject()`` (and the
+/// array counterparts), which place commas, line breaks and indentation; values are written
+/// with the `write…` methods. Strings are escaped as RFC 8259 requires and otherwise copied
+/// in runs: control characters, `"` and `\` are escaped, everything else (non-ASCII too) is
+/// written as UTF-8.
+struct JSONWriter {
+  var bytes: [UInt8] = []
+  let pretty: Bool
+  let sorted: Bool
+  private var level = 0
+  /// Whether the innermost open container has no element yet.
+  private var isFirst = true
+
+  init(options: JSON.WritingOptions, capacity: Int = 4096) {
+    pretty = options.contains(.prettyPrinted)
+    sorted = options.contains(.sortedKeys)
+    bytes.reserveCapacity(capacity)
+  }
+
+  // MARK: Containers
+
+  @inline(__always)
+  mutating func beginObject() throws {
+    try open(UInt8(ascii: "{"))
+  }
+
+  @inline(__always)
+  mutating func endObject() {
+    close(UInt8(ascii: "}"))
+  }
+
+  @inline(__always)
+  mutating func beginArray() throws {
+    try open(UInt8(ascii: "["))
+  }
+
+  @inline(__always)
+  mutating func endArray() {
+    close(UInt8(ascii: "]"))
+  }
+
+  /// Before each array element.
+  @inline(__always)
+  mutating func beginElement() {
+    separate()
+  }
+
+  /// Writes a key and its colon; `key` is escaped.
+  @inline(__always)
+  mutating func writeKey(_ key: String) {
+    separate()
+    writeString(key)
+    colon()
+  }
+
+  /// Writes a key given as ready-made bytes: the quoted, escaped key (`"name"`).
+  @inline(__always)
+  mutating func writeKey(quotedBytes: [UInt8]) {
+    separate()
+    bytes.append(contentsOf: quotedBytes)
+    colon()
+  }
+
+  private mutating func open(_ bracket: UInt8) throws {
+    level += 1
+    if level > JSON.maximumDepth {
+      throw JSON.Error(
+        .unencodable, "nesting deeper than \(JSON.maximumDepth) arrays and objects")
+    }
+    bytes.append(bracket)
+    isFirst = true
+  }
+
+  private mutating func close(_ bracket: UInt8) {
+    level -= 1
+    if pretty && !isFirst { newline() }
+    bytes.append(bracket)
+    isFirst = false
+  }
+
+  @inline(__always)
+  private mutating func separate() {
+    if !isFirst { bytes.append(UInt8(ascii: ",")) }
+    isFirst = false
+    if pretty { newline() }
+  }
+
+  @inline(__always)
+  private mutating func colon() {
+    bytes.append(UInt8(ascii: ":"))
+    if pretty { bytes.append(UInt8(ascii: " ")) }
+  }
+
+  private mutating func newline() {
+    bytes.append(0x0A)
+    for _ in 0..<level {
+      bytes.append(0x20)
+      bytes.append(0x20)
+    }
+  }
+
+  // MARK: Scalars
+
+  mutating func writeNull() { appendLiteral("null") }
+
+  mutating func writeBool(_ value: Bool) { appendLiteral(value ? "true" : "false") }
+
+  private mutating func appendLiteral(_ word: StaticString) {
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount))
+  }
+
+  /// Writes an integer's decimal digits.
+  @inline(__always)
+  mutating func writeInteger<T: FixedWidthInteger>(_ value: T) {
+    if value < 0 {
+      bytes.append(UInt8(ascii: "-"))
+      writeDigits(UInt64(truncatingIfNeeded: 0 &- Int64(value)))  // Int64.min wraps to 2^63
+    } else {
+      writeDigits(UInt64(value))
+    }
+  }
+
+  private mutating func writeDigits(_ value: UInt64) {
+    if value < 10 {
+      bytes.append(UInt8(ascii: "0") &+ UInt8(value))
+      return
+    }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      var remaining = value
+      var position = 20
+      while remaining > 0 {
+        position -= 1
+        buffer[position] = UInt8(ascii: "0") &+ UInt8(remaining % 10)
+        remaining /= 10
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
+    }
+  }
+
+  /// Writes a double in its shortest round-trip form (`0.1`, `1e-05`, `100.0`).
+  /// - Throws: for infinity and NaN, which JSON cannot hold.
+  @inline(__always)
+  mutating func writeDouble(_ value: Double) throws {
+    guard value.isFinite else {
+      throw JSON.Error(.unencodable, "\(value) cannot be written as JSON: numbers must be finite")
+    }
+    var text = value.description
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func writeNumber(_ number: JSON.Number) throws {
+    switch number.storage {
+    case .int(let value): writeInteger(value)
+    case .uint(let value): writeDigits(value)
+    case .double(let value): try writeDouble(value)
+    }
+  }
+
+  /// Writes a quoted, escaped string.
+  @inline(__always)
+  mutating func writeString(_ string: String) {
+    var string = string
+    string.withUTF8 { writeQuoted($0) }
+  }
+
+  /// Writes UTF-8 bytes as a quoted, escaped string.
+  mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+    bytes.append(UInt8(ascii: "\""))
+    var runStart = 0
+    for index in utf8.indices {
+      let byte = utf8[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        continue
+      }
+      if runStart < index {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      }
+      runStart = index + 1
+      bytes.append(UInt8(ascii: "\\"))
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+      case 0x0A: bytes.append(UInt8(ascii: "n"))
+      case 0x0D: bytes.append(UInt8(ascii: "r"))
+      case 0x09: bytes.append(UInt8(ascii: "t"))
+      case 0x08: bytes.append(UInt8(ascii: "b"))
+      case 0x0C: bytes.append(UInt8(ascii: "f"))
+      default:
+        let hex: [UInt8] = Array("0123456789abcdef".utf8)
+        bytes.append(contentsOf: [
+          UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)],
+        ])
+      }
+    }
+    if runStart < utf8.count {
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// The quoted, escaped form of `key`, for plans to store once and write many times.
+  static func quotedKey(_ key: String) -> [UInt8] {
+    var writer = JSONWriter(options: [], capacity: key.utf8.count + 2)
+    writer.writeString(key)
+    return writer.bytes
+  }
+}
+
+extension JSONWriter {
+  /// Writes a whole `JSON` value.
+  mutating func write(_ value: JSON) throws {
+    switch value {
+    case .null: writeNull()
+    case .bool(let bool): writeBool(bool)
+    case .number(let number): try writeNumber(number)
+    case .string(let string): writeString(string)
+    case .array(let array):
+      try beginArray()
+      for element in array {
+        beginElement()
+        try write(element)
+      }
+      endArray()
+    case .object(let object):
+      try beginObject()
+      if sorted {
+        let order = object.keys.indices.sorted {
+          object.keys[$0].utf8.lexicographicallyPrecedes(object.keys[$1].utf8)
+        }
+        for position in order {
+          writeKey(object.keys[position])
+          try write(object.values[position])
+        }
+      } else {
+        for (key, member) in object {
+          writeKey(key)
+          try write(member)
+        }
+      }
+      endObject()
+    case .missing(let error):
+      throw JSON.Error(
+        .unencodable, "a missing value cannot be written (\(error.description))")
+    }
+  }
+}

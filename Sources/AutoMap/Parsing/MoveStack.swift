@@ -1,0 +1,56 @@
+/// A growable stack that hands its top elements out as a new array by moving them, without
+/// the retain/release pair per element that copying out of an `Array` would cost. The parser
+/// pushes a container's elements here and pops them into an array of exactly the right
+/// size when the container closes.
+///
+/// Invariants: `storage[0..<count]` are initialized, the rest is not. The deinitializer
+/// destroys what is left, so a parse that throws halfway leaks nothing.
+final class MoveStack<Element> {
+  private var storage: UnsafeMutablePointer<Element>
+  private var capacity: Int
+  private(set) var count = 0
+
+  init(capacity: Int = 256) {
+    self.capacity = capacity
+    storage = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    storage.deinitialize(count: count)
+    storage.deallocate()
+  }
+
+  @inline(__always)
+  func push(_ element: consuming Element) {
+    if count == capacity { grow() }
+    (storage + count).initialize(to: element)
+    count += 1
+  }
+
+  /// The element at `position`, which must be below `count`.
+  @inline(__always)
+  subscript(position: Int) -> Element {
+    get { storage[position] }
+    set { storage[position] = newValue }
+  }
+
+  /// Moves the elements from `base` to the top into a new array, leaving `count == base`.
+  func popArray(from base: Int) -> [Element] {
+    let moved = count - base
+    count = base
+    return [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
+      if let target = buffer.baseAddress {
+        target.moveInitialize(from: storage + base, count: moved)
+      }
+      initialized = moved
+    }
+  }
+
+  private func grow() {
+    let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: storage, count: count)
+    storage.deallocate()
+    storage = larger
+    capacity *= 2
+  }
+}

@@ -1,0 +1,181 @@
+import Foundation
+import Synchronization
+
+/// How values of one type are read: from bytes (through a ``JSONReader``) or from a `JSON`
+/// value, into raw memory.
+///
+/// Every closure takes `destination`, uninitialized memory sized and aligned for the type, and
+/// leaves it initialized on return; on a throw it leaves it uninitialized. Codecs are created
+/// once per type (``CodecCache``) and shared by every plan that has a field of the type, so the
+/// per-value work is one indirect call.
+final class DecodeCodec: @unchecked Sendable {  // immutable after creation
+  typealias ReadBytes = (inout JSONReader, UnsafeMutableRawPointer) throws -> Void
+  typealias ReadJSON = (JSON, UnsafeMutableRawPointer) throws -> Void
+
+  let type: Any.Type
+  let typeName: String
+  let size: Int
+  let alignment: Int
+  let readBytes: ReadBytes
+  let readJSON: ReadJSON
+  /// Deinitializes a value at the address.
+  let destroy: (UnsafeMutableRawPointer) -> Void
+  /// Initializes the address with `value` when it has this type; `false` otherwise.
+  let store: (Any, UnsafeMutableRawPointer) -> Bool
+  /// Initializes the address with `nil`, for `Optional` types.
+  let storeNil: ((UnsafeMutableRawPointer) -> Void)?
+  /// Initializes the address with `init()`, for `DefaultInitable` types.
+  let storeDefault: ((UnsafeMutableRawPointer) -> Void)?
+  /// For model types: their reflection state.
+  let model: ModelDecodeState?
+
+  init<T>(
+    _: T.Type, readBytes: @escaping ReadBytes, readJSON: @escaping ReadJSON,
+    storeNil: ((UnsafeMutableRawPointer) -> Void)? = nil, model: ModelDecodeState? = nil
+  ) {
+    self.model = model
+    type = T.self
+    typeName = AutoMap.typeName(T.self)
+    size = MemoryLayout<T>.size
+    alignment = MemoryLayout<T>.alignment
+    self.readBytes = readBytes
+    self.readJSON = readJSON
+    destroy = { $0.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
+    store = { value, destination in
+      guard let value = value as? T else { return false }
+      destination.initializeMemory(as: T.self, to: value)
+      return true
+    }
+    self.storeNil = storeNil
+    if let initable = T.self as? any DefaultInitable.Type {
+      storeDefault = { destination in
+        guard let value = initable.init() as? T else { return }
+        destination.initializeMemory(as: T.self, to: value)
+      }
+    } else {
+      storeDefault = nil
+    }
+  }
+
+  var isOptional: Bool { storeNil != nil }
+
+  /// Reads a value from bytes into a temporary and hands it to `body`.
+  func withDecoded<R>(
+    _ reader: inout JSONReader, _ body: (UnsafeMutableRawPointer) throws -> R
+  ) throws -> R {
+    let temporary = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: alignment)
+    defer { temporary.deallocate() }
+    try readBytes(&reader, temporary)
+    return try body(temporary)
+  }
+}
+
+/// How values of one type are written: to bytes (through a ``JSONWriter``) or to a `JSON`
+/// value, from raw memory holding an initialized value.
+final class EncodeCodec: @unchecked Sendable {  // immutable after creation
+  typealias WriteBytes = (UnsafeRawPointer, inout JSONWriter) throws -> Void
+  typealias WriteJSON = (UnsafeRawPointer) throws -> JSON
+
+  let type: Any.Type
+  let typeName: String
+  let writeBytes: WriteBytes
+  let writeJSON: WriteJSON
+  /// Whether the value at the address is `nil`, for `Optional` types.
+  let isNil: ((UnsafeRawPointer) -> Bool)?
+  /// Whether the value at the address is an empty collection or string.
+  let isEmpty: ((UnsafeRawPointer) -> Bool)?
+  /// The value at the address, boxed (for transforms).
+  let load: (UnsafeRawPointer) -> Any
+
+  init<T>(
+    _: T.Type, writeBytes: @escaping WriteBytes, writeJSON: @escaping WriteJSON,
+    isNil: ((UnsafeRawPointer) -> Bool)? = nil, isEmpty: ((UnsafeRawPointer) -> Bool)? = nil
+  ) {
+    type = T.self
+    typeName = AutoMap.typeName(T.self)
+    self.writeBytes = writeBytes
+    self.writeJSON = writeJSON
+    self.isNil = isNil
+    self.isEmpty = isEmpty
+    load = { $0.assumingMemoryBound(to: T.self).pointee }
+  }
+}
+
+/// Types of this library that know their own codecs (scalars, collections, optionals).
+/// Everything else that is `JSONDecodable`/`JSONEncodable` is a model.
+protocol DecodeCodecProvider {
+  static func makeDecodeCodec() -> DecodeCodec
+}
+
+protocol EncodeCodecProvider {
+  static func makeEncodeCodec() -> EncodeCodec
+}
+
+/// The process-wide codec caches. Creating a codec never holds the lock (it may look up
+/// other codecs); when two threads create the same codec at once, the first one stored wins.
+enum CodecCache {
+  private static let decoders = Mutex<[ObjectIdentifier: DecodeCodec]>([:])
+  private static let encoders = Mutex<[ObjectIdentifier: EncodeCodec]>([:])
+
+  static func decoder(for type: Any.Type) -> DecodeCodec {
+    let key = ObjectIdentifier(type)
+    if let codec = decoders.withLock({ $0[key] }) { return codec }
+    let made = makeDecoder(for: type)
+    return decoders.withLock { cache in
+      if let raced = cache[key] { return raced }
+      cache[key] = made
+      return made
+    }
+  }
+
+  static func encoder(for type: Any.Type) -> EncodeCodec {
+    let key = ObjectIdentifier(type)
+    if let codec = encoders.withLock({ $0[key] }) { return codec }
+    let made = makeEncoder(for: type)
+    return encoders.withLock { cache in
+      if let raced = cache[key] { return raced }
+      cache[key] = made
+      return made
+    }
+  }
+
+  private static func makeDecoder(for type: Any.Type) -> DecodeCodec {
+    if let provider = type as? any DecodeCodecProvider.Type { return provider.makeDecodeCodec() }
+    if let model = type as? any JSONDecodable.Type { return ModelDecoding.makeCodec(model) }
+    return unmappableDecoder(type)
+  }
+
+  private static func makeEncoder(for type: Any.Type) -> EncodeCodec {
+    if let provider = type as? any EncodeCodecProvider.Type { return provider.makeEncodeCodec() }
+    if let model = type as? any JSONEncodable.Type { return ModelEncoding.makeCodec(model) }
+    return unmappableEncoder(type)
+  }
+
+  private static func unmappableDecoder(_ type: Any.Type) -> DecodeCodec {
+    func make<T>(_: T.Type) -> DecodeCodec {
+      let error = JSON.Error(
+        .invalidModel, "\(typeName(T.self)) cannot be decoded: it does not conform to JSONDecodable"
+      )
+      return DecodeCodec(
+        T.self, readBytes: { _, _ in throw error }, readJSON: { _, _ in throw error })
+    }
+    return make(type)
+  }
+
+  private static func unmappableEncoder(_ type: Any.Type) -> EncodeCodec {
+    func make<T>(_: T.Type) -> EncodeCodec {
+      let error = JSON.Error(
+        .invalidModel, "\(typeName(T.self)) cannot be encoded: it does not conform to JSONEncodable"
+      )
+      return EncodeCodec(
+        T.self, writeBytes: { _, _ in throw error }, writeJSON: { _ in throw error })
+    }
+    return make(type)
+  }
+}
+
+/// A type's name as people write it: `[String: Int]`, `User?`, `Page<User>`.
+func typeName(_ type: Any.Type) -> String {
+  String(describing: type)
+    .replacingOccurrences(of: "Swift.", with: "")
+}

@@ -1,0 +1,116 @@
+import Synchronization
+
+/// A model type's encode state; see ``ModelDecodeState`` for how a hand-written `json` is
+/// told from the reflection default.
+final class ModelEncodeState: Sendable {
+  private let reflected = Atomic<Bool>(false)
+  private let plan = AtomicLazyReference<PlanResult>()
+  private let build: @Sendable () -> PlanResult
+
+  final class PlanResult: Sendable {
+    let result: Result<EncodePlan, JSON.Error>
+    init(_ result: Result<EncodePlan, JSON.Error>) { self.result = result }
+  }
+
+  init(build: @escaping @Sendable () -> PlanResult) { self.build = build }
+
+  var isReflected: Bool { reflected.load(ordering: .acquiring) }
+
+  func markReflected() {
+    if !reflected.load(ordering: .relaxed) { reflected.store(true, ordering: .releasing) }
+  }
+
+  func encodePlan() throws -> EncodePlan {
+    let result = plan.load() ?? plan.storeIfNil(build())
+    return try result.result.get()
+  }
+}
+
+enum ModelEncoding {
+  private static let states = Mutex<[ObjectIdentifier: ModelEncodeState]>([:])
+
+  static func state<T: JSONEncodable>(_: T.Type) -> ModelEncodeState {
+    let key = ObjectIdentifier(T.self)
+    return states.withLock { states in
+      if let state = states[key] { return state }
+      let state = ModelEncodeState {
+        ModelEncodeState.PlanResult(Result { try buildPlan(T.self) }.mapError(JSON.Error.wrapping))
+      }
+      states[key] = state
+      return state
+    }
+  }
+
+  static func makeCodec<T: JSONEncodable>(_: T.Type) -> EncodeCodec {
+    let state = state(T.self)
+    let isClass = T.self is AnyClass
+    return EncodeCodec(
+      T.self,
+      writeBytes: { value, writer in
+        if isClass, let dynamic = dynamicCodec(value, T.self) {
+          return try dynamic.writeBytes(value, &writer)
+        }
+        if state.isReflected {
+          try state.encodePlan().writeBytes(value, &writer)
+        } else {
+          try writer.write(value.assumingMemoryBound(to: T.self).pointee.json)
+        }
+      },
+      writeJSON: { value in try value.assumingMemoryBound(to: T.self).pointee.json })
+  }
+
+  /// The codec of an object's dynamic class, when it is a subclass of the declared one.
+  private static func dynamicCodec<T>(_ value: UnsafeRawPointer, _: T.Type) -> EncodeCodec? {
+    let object = value.load(as: AnyObject.self)
+    let dynamic = type(of: object)
+    return dynamic == T.self ? nil : CodecCache.encoder(for: dynamic)
+  }
+
+  /// What the default `json` runs.
+  static func encodeJSON<T: JSONEncodable>(_ value: T) throws -> JSON {
+    let state = state(type(of: value))
+    state.markReflected()
+    return try withUnsafePointer(to: value) { try state.encodePlan().writeJSON($0) }
+  }
+
+  /// What `jsonData(options:)` and `jsonString(options:)` run: value to bytes.
+  static func encodeBytes<T: JSONEncodable>(_ value: T, options: JSON.WritingOptions) throws
+    -> [UInt8]
+  {
+    let codec = CodecCache.encoder(for: T.self)
+    var writer = JSONWriter(options: options)
+    try withUnsafePointer(to: value) { try codec.writeBytes($0, &writer) }
+    return writer.bytes
+  }
+
+  static func buildPlan<T: JSONEncodable>(_: T.Type) throws -> EncodePlan {
+    let model = typeName(T.self)
+    guard let reflected = FieldEnumeration.fields(of: T.self) else {
+      throw JSON.Error(
+        .invalidModel,
+        "\(model) cannot be encoded by reflection: only structs and classes have stored properties to map."
+          + " Give an enum a raw value, or write `json`")
+    }
+    let options = try FieldOptions.resolve(T.specificOptions(), fields: reflected, model: model)
+    var fields: [EncodeField] = []
+    for property in reflected {
+      let option = options[property.name] ?? FieldOptions(nil)
+      if option.ignore { continue }
+      let codec = CodecCache.encoder(for: property.type)
+      guard property.type is any JSONEncodable.Type || option.transform != nil else {
+        throw JSON.Error(
+          .invalidModel,
+          "\(model).\(property.name) (\(codec.typeName)) cannot be encoded: \(codec.typeName) does not conform"
+            + " to JSONEncodable. Make it conform, give the property a .transform, or mark it .ignore"
+        )
+      }
+      let index = option.index ?? .key(property.name)
+      fields.append(
+        EncodeField(
+          name: property.name, offset: property.offset, codec: codec, index: index,
+          quotedKey: index.singleKey.map(JSONWriter.quotedKey), key: index.singleKey,
+          transform: option.transform, ignoreIfNull: option.ignoreIfNull))
+    }
+    return EncodePlan(modelName: model, isClass: T.self is AnyClass, fields: fields)
+  }
+}
