@@ -14,6 +14,15 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
   }
 
   static func makeDecodeCodec() -> DecodeCodec {
+    // Arrays of the common scalars read their elements inline.
+    switch ObjectIdentifier(Element.self) {
+    case ObjectIdentifier(Double.self): return scalarArrayCodec { try $0.readDouble() }
+    case ObjectIdentifier(Int.self): return scalarArrayCodec { try $0.readInteger(Int.self) }
+    case ObjectIdentifier(Int64.self): return scalarArrayCodec { try $0.readInteger(Int64.self) }
+    case ObjectIdentifier(String.self): return scalarArrayCodec { try $0.readStringValue() }
+    case ObjectIdentifier(Bool.self): return scalarArrayCodec { try $0.readBool() }
+    default: break
+    }
     let element = CodecCache.decoder(for: Element.self)
     return DecodeCodec(
       [Element].self,
@@ -244,3 +253,35 @@ extension Dictionary: JSONEncodable, EncodeCodecProvider where Key == String, Va
 extension Array: JSONMappable {}
 extension Set: JSONMappable {}
 extension Dictionary: JSONMappable {}
+
+/// The codec of `[T]` for a scalar `T` read inline by `read`.
+private func scalarArrayCodec<T: JSONDecodable>(
+  _ read: @escaping (inout JSONReader) throws -> T
+) -> DecodeCodec {
+  DecodeCodec(
+    [T].self,
+    readBytes: { reader, destination in
+      guard reader.peekByte() == UInt8(ascii: "[") else {
+        throw reader.mismatch(expected: typeName([T].self))
+      }
+      reader.cursor += 1
+      try reader.enterContainer()
+      defer { reader.leaveContainer() }
+      var result: [T] = []
+      if reader.peekByte() == UInt8(ascii: "]") {
+        reader.cursor += 1
+      } else {
+        repeat {
+          do {
+            result.append(try read(&reader))
+          } catch {
+            throw JSON.Error.wrapping(error).prefixed(index: result.count)
+          }
+        } while try reader.nextElement()
+      }
+      destination.initializeMemory(as: [T].self, to: result)
+    },
+    readJSON: { json, destination in
+      destination.initializeMemory(as: [T].self, to: try [T](decode: json))
+    })
+}

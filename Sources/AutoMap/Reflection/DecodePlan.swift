@@ -9,6 +9,8 @@ struct DecodeField {
   let index: JSON.Index
   /// The key's UTF-8 bytes when the index is one key: what the byte path matches.
   let key: [UInt8]?
+  /// Set for the common scalar types, which the byte path reads inline.
+  let leaf: LeafKind?
   let alternativeIndex: JSON.Index?
   let transform: (any Transform)?
   /// Initializes the property with its `.defaultValue` or `.nonNil` value.
@@ -77,6 +79,14 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   /// Every field reads one key: the byte path can match keys as they stream past. Otherwise
   /// (paths, flattening, alternatives) the object is parsed to `JSON` first.
   let streams: Bool
+  /// `fields`, in memory the plan owns, so the byte loop borrows each field in place instead
+  /// of copying it (a copy retains every reference it holds).
+  private let table: UnsafeMutableBufferPointer<DecodeField>
+  /// Each field's key bytes (`keyStart[i]`, `keyCount[i]`), in storage the plan owns; a
+  /// field with no single key has count -1.
+  private let keyStart: UnsafeMutablePointer<UInt8>
+  private let keyOffsets: [Int]
+  private let keyCounts: [Int]
 
   init(
     modelName: String, kind: InstanceKind, fields: [DecodeField],
@@ -92,6 +102,26 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     streams =
       keys.count == fields.count && Set(keys).count == keys.count
       && fields.allSatisfy { $0.alternativeIndex == nil }
+    table = .allocate(capacity: fields.count)
+    _ = table.initialize(from: fields)
+    let allKeys = keys.flatMap { $0 }
+    keyStart = .allocate(capacity: max(allKeys.count, 1))
+    keyStart.initialize(from: allKeys, count: allKeys.count)
+    var offsets: [Int] = []
+    var counts: [Int] = []
+    var offset = 0
+    for field in fields {
+      offsets.append(offset)
+      counts.append(field.key?.count ?? -1)
+      offset += field.key?.count ?? 0
+    }
+    keyOffsets = offsets
+    keyCounts = counts
+  }
+
+  deinit {
+    table.deinitialize().deallocate()
+    keyStart.deallocate()
   }
 
   var isMemberwise: Bool {
@@ -297,20 +327,18 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
 
   @inline(__always)
   private func position(of bytes: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
-    if hint < fields.count, let key = fields[hint].key, equal(key, bytes) { return hint }
-    for position in fields.indices where position != hint {
-      if let key = fields[position].key, equal(key, bytes) { return position }
+    if hint < table.count, keyEquals(hint, bytes) { return hint }
+    for position in 0..<table.count where position != hint && keyEquals(position, bytes) {
+      return position
     }
     return nil
   }
 
   @inline(__always)
-  private func equal(_ key: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard key.count == bytes.count else { return false }
-    return key.withUnsafeBufferPointer { key in
-      guard let keyBase = key.baseAddress, let bytesBase = bytes.baseAddress else { return true }
-      return memcmp(keyBase, bytesBase, bytes.count) == 0
-    }
+  private func keyEquals(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard keyCounts[position] == bytes.count else { return false }
+    guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
+    return memcmp(keyStart + keyOffsets[position], base, bytes.count) == 0
   }
 
   /// Reads one present field's value from the bytes.
@@ -319,21 +347,35 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     _ position: Int, _ reader: inout JSONReader, _ base: UnsafeMutableRawPointer,
     _ seen: inout FieldSet
   ) throws {
-    let field = fields[position]
-    if field.transform != nil {
+    let target = base + table[position].offset
+    if let leaf = table[position].leaf, table[position].fallback == nil {
+      // Fast path: the common scalars, read inline.
+      if !leaf.isOptional, try reader.consumeNull() {
+        return try resolveAbsent(position, base, &seen, found: .null)
+      }
+      let initialize = isMemberwise && !seen.contains(position)
+      do {
+        try reader.readLeaf(leaf, into: target, initialize: initialize)
+      } catch {
+        throw JSON.Error.wrapping(error).prefixed(table[position].index)
+      }
+      seen.insert(position)
+      return
+    }
+    if table[position].transform != nil {
       return try decodeField(position, from: reader.parseValue(), base, &seen)
     }
-    if !field.isOptional, try reader.consumeNull() {
+    if !table[position].isOptional, try reader.consumeNull() {
       return try resolveAbsent(position, base, &seen, found: .null)
     }
     let start = reader.cursor
     let depth = reader.depth
     do {
-      try write(position, base, &seen) { try field.codec.readBytes(&reader, $0) }
+      try write(position, base, &seen) { try table[position].codec.readBytes(&reader, $0) }
     } catch {
       let error = JSON.Error.wrapping(error)
-      guard let fallback = field.fallback, error.isRecoverable else {
-        throw error.prefixed(field.index)
+      guard let fallback = table[position].fallback, error.isRecoverable else {
+        throw error.prefixed(table[position].index)
       }
       // Unusable value: step over it (still checking it is well-formed) and use the fallback.
       reader.cursor = start

@@ -131,7 +131,8 @@ enum ModelDecoding {
       fields.append(
         DecodeField(
           name: property.name, offset: property.offset, codec: codec, index: index,
-          key: index.singleKey.map { Array($0.utf8) }, alternativeIndex: option.alternativeIndex,
+          key: index.singleKey.map { Array($0.utf8) }, leaf: LeafKind(property.type),
+          alternativeIndex: option.alternativeIndex,
           transform: option.transform, fallback: fallback))
     }
     return DecodePlan(

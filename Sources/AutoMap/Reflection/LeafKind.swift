@@ -1,0 +1,65 @@
+/// The leaf types the decode loop reads inline, without a codec call: the common scalars and
+/// their optionals. Everything else goes through its ``DecodeCodec``.
+enum LeafKind {
+  case int, int64, int32, double, bool, string
+  case optionalInt, optionalInt64, optionalDouble, optionalBool, optionalString
+
+  var isOptional: Bool {
+    switch self {
+    case .optionalInt, .optionalInt64, .optionalDouble, .optionalBool, .optionalString: true
+    default: false
+    }
+  }
+
+  init?(_ type: Any.Type) {
+    switch ObjectIdentifier(type) {
+    case ObjectIdentifier(Int.self): self = .int
+    case ObjectIdentifier(Int64.self): self = .int64
+    case ObjectIdentifier(Int32.self): self = .int32
+    case ObjectIdentifier(Double.self): self = .double
+    case ObjectIdentifier(Bool.self): self = .bool
+    case ObjectIdentifier(String.self): self = .string
+    case ObjectIdentifier(Int?.self): self = .optionalInt
+    case ObjectIdentifier(Int64?.self): self = .optionalInt64
+    case ObjectIdentifier(Double?.self): self = .optionalDouble
+    case ObjectIdentifier(Bool?.self): self = .optionalBool
+    case ObjectIdentifier(String?.self): self = .optionalString
+    default: return nil
+    }
+  }
+}
+
+extension JSONReader {
+  /// Reads a leaf value into `target`, initializing it (`initialize`) or replacing the value
+  /// it holds.
+  @inline(__always)
+  mutating func readLeaf(_ kind: LeafKind, into target: UnsafeMutableRawPointer, initialize: Bool)
+    throws
+  {
+    switch kind {
+    case .int: target.storeBytes(of: try readInteger(Int.self), as: Int.self)
+    case .int64: target.storeBytes(of: try readInteger(Int64.self), as: Int64.self)
+    case .int32: target.storeBytes(of: try readInteger(Int32.self), as: Int32.self)
+    case .double: target.storeBytes(of: try readDouble(), as: Double.self)
+    case .bool: target.storeBytes(of: try readBool(), as: Bool.self)
+    case .string: Self.put(try readStringValue(), target, initialize)
+    case .optionalInt:
+      Self.put(try consumeNull() ? nil : try readInteger(Int.self), target, initialize)
+    case .optionalInt64:
+      Self.put(try consumeNull() ? nil : try readInteger(Int64.self), target, initialize)
+    case .optionalDouble: Self.put(try consumeNull() ? nil : try readDouble(), target, initialize)
+    case .optionalBool: Self.put(try consumeNull() ? nil : try readBool(), target, initialize)
+    case .optionalString:
+      Self.put(try consumeNull() ? nil : try readStringValue(), target, initialize)
+    }
+  }
+
+  @inline(__always)
+  private static func put<T>(_ value: T, _ target: UnsafeMutableRawPointer, _ initialize: Bool) {
+    if initialize {
+      target.initializeMemory(as: T.self, to: value)
+    } else {
+      target.assumingMemoryBound(to: T.self).pointee = value
+    }
+  }
+}
