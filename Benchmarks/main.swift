@@ -1,0 +1,112 @@
+import AutoMap
+import Foundation
+
+// The AutoMap benchmark: throughput against Foundation on the same data, in one run.
+// Run in release mode: `swift run -c release Benchmarks [--quick] [--rounds N]`.
+
+let arguments = CommandLine.arguments
+let quick = arguments.contains("--quick")
+let rounds =
+  arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? (quick ? 3 : 7)
+let minimum = quick ? 0.05 : 0.2
+
+/// A document and, when it has them, the models it maps to.
+struct Document {
+  let name: String
+  let data: Data
+  let models: ModelRows?
+}
+
+/// Model rows for one document: decode and encode with AutoMap and with Foundation.
+struct ModelRows {
+  let decode: [Measurement]  // AutoMap bytes, Foundation, AutoMap through JSON
+  let encode: [Measurement]  // AutoMap, Foundation
+
+  init<T: Codable & JSONCodable>(_: T.Type, _ data: Data) throws {
+    let decoder = JSONDecoder()
+    let encoder = JSONEncoder()
+    let value = try T(jsonData: data)
+    // Both libraries must read the document, and agree on what they read.
+    let theirs = try decoder.decode(T.self, from: data)
+    guard try value.json == theirs.json else {
+      throw JSON.Error.custom("AutoMap and JSONDecoder read \(T.self) differently")
+    }
+    decode = [
+      Measurement(name: "AutoMap") { _ = try T(jsonData: data) },
+      Measurement(name: "Foundation") { _ = try decoder.decode(T.self, from: data) },
+      Measurement(name: "AutoMap via JSON") { _ = try T(decode: JSON(jsonData: data)) },
+    ]
+    encode = [
+      Measurement(name: "AutoMap") { _ = try value.jsonData() },
+      Measurement(name: "Foundation") { _ = try encoder.encode(value) },
+    ]
+  }
+}
+
+var documents: [Document] = []
+for (name, megabytes) in [("api 1 MB", 1), ("api 16 MB", 16)] {
+  let data = DocumentGenerator.apiResponse(targetBytes: megabytes << 20)
+  documents.append(Document(name: name, data: data, models: try ModelRows(APIResponse.self, data)))
+}
+let corporaFolder =
+  ProcessInfo.processInfo.environment["AUTOMAP_CORPORA"] ?? "../shared/data/corpora"
+let corpora: [(String, (Data) throws -> ModelRows)] = [
+  ("twitter", { try ModelRows(Twitter.self, $0) }),
+  ("citm_catalog", { try ModelRows(Catalog.self, $0) }),
+  ("canada", { try ModelRows(FeatureCollection.self, $0) }),
+]
+for (name, rows) in corpora {
+  if let data = FileManager.default.contents(atPath: "\(corporaFolder)/\(name).json") {
+    documents.append(Document(name: name, data: data, models: try rows(data)))
+  }
+}
+if documents.count == 2 {
+  print("(corpora not found at \(corporaFolder): set AUTOMAP_CORPORA to include them)")
+}
+
+#if DEBUG
+  print("warning: debug build; measure with `swift run -c release Benchmarks`")
+#endif
+
+let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
+var table = ResultTable()
+
+for document in documents where only.map({ document.name.contains($0) }) ?? true {
+  let data = document.data
+  let megabytes = Double(data.count) / 1e6
+  let parsed = try JSON(jsonData: data)
+  let object = try JSONSerialization.jsonObject(with: data)
+
+  let parse = try Timing.compare(
+    [
+      Measurement(name: "AutoMap") { _ = try JSON(jsonData: data) },
+      Measurement(name: "Foundation") { _ = try JSONSerialization.jsonObject(with: data) },
+    ], rounds: rounds, minimum: minimum)
+  table.add(
+    document: document.name, task: "parse: bytes -> JSON", megabytes: megabytes, ours: parse[0],
+    theirs: parse[1], versus: "JSONSerialization")
+
+  let write = try Timing.compare(
+    [
+      Measurement(name: "AutoMap") { _ = try parsed.jsonData() },
+      Measurement(name: "Foundation") { _ = try JSONSerialization.data(withJSONObject: object) },
+    ], rounds: rounds, minimum: minimum)
+  table.add(
+    document: document.name, task: "write: JSON -> bytes", megabytes: megabytes, ours: write[0],
+    theirs: write[1], versus: "JSONSerialization")
+
+  guard let models = document.models else { continue }
+  let decode = try Timing.compare(models.decode, rounds: rounds, minimum: minimum)
+  table.add(
+    document: document.name, task: "decode: bytes -> models", megabytes: megabytes,
+    ours: decode[0], theirs: decode[1], versus: "JSONDecoder")
+  table.add(
+    document: document.name, task: "decode: bytes -> JSON -> models", megabytes: megabytes,
+    ours: decode[2], theirs: decode[1], versus: "JSONDecoder")
+  let encode = try Timing.compare(models.encode, rounds: rounds, minimum: minimum)
+  table.add(
+    document: document.name, task: "encode: models -> bytes", megabytes: megabytes,
+    ours: encode[0], theirs: encode[1], versus: "JSONEncoder")
+}
+
+print(table.render())
