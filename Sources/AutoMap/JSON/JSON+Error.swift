@@ -91,9 +91,16 @@ extension JSON {
     }
 
     /// "at statuses[3].user.id: expected Int, found string \"x\"".
+    /// Malformed-text errors at the root already say where (byte, line, column) and read as
+    /// their message alone.
     public var description: String {
-      let where_ = reversedPath.isEmpty ? "at the root" : "at \(path)"
-      return "\(where_): \(message)"
+      if reversedPath.isEmpty {
+        switch kind {
+        case .malformed, .tooDeep: return message
+        default: return "at the root: \(message)"
+        }
+      }
+      return "at \(path): \(message)"
     }
 
     /// The same error one level further out: `component` is prepended to the path.
