@@ -1,0 +1,102 @@
+import AutoMap
+import Foundation
+
+// The models the tour maps. None of them has mapping code unless the tour says so.
+
+struct User: JSONCodable {
+  let id: Int
+  let name: String
+  let email: String?
+  let tags: [String]
+}
+
+struct Preferences: JSONCodable, DefaultInitable {
+  var theme = "light"
+  var fontSize = 12
+}
+
+class Vehicle: JSONCodable, DefaultInitable {
+  var wheels = 4
+  var maker = ""
+  required init() {}
+  class func specificOptions() -> [String: SpecificOption] { ["maker": "manufacturer"] }
+}
+
+final class Bike: Vehicle {
+  var gears = 1
+  required init() {
+    super.init()
+    wheels = 2
+  }
+}
+
+enum Status: String, JSONCodable { case active, banned }
+enum Priority: Int, JSONCodable { case low = 1, high = 3 }
+
+struct Page<Item: JSONCodable>: JSONCodable {
+  let items: [Item]
+  let next: Int?
+}
+
+struct Member: JSONCodable {
+  var id = 0
+  var city = ""
+  var nickname = ""
+  var status = Status.active
+  var friends: [Int] = []
+  var homepage: URL?
+  var bio: String?
+  var session: String?
+  var location = Location()
+
+  struct Location: JSONCodable, DefaultInitable {
+    var lat = 0.0
+    var lng = 0.0
+  }
+
+  static let web = CustomTransform<String, URL>.both(
+    fromJSON: { host in
+      guard let url = URL(string: "https://\(host)") else {
+        throw JSON.Error.custom("bad host \(host)")
+      }
+      return url
+    },
+    toJSON: { $0.host ?? "" })
+
+  static func specificOptions() -> [String: SpecificOption] {
+    [
+      "id": "member_id",
+      "city": .index(["address", "city"]),
+      "nickname": [.alternativeIndex("nick"), .defaultValue("anonymous")],
+      "status": .defaultValue(Status.active),
+      "friends": .nonNil,
+      "homepage": [.transform(web), .ignoreIfNull],
+      "bio": .ignoreIfNull,
+      "session": .ignore,
+      "location": .index([]),
+    ]
+  }
+}
+
+struct Event: JSONCodable {
+  let title: String
+  let start: Date
+  let end: Date
+
+  static func specificOptions() -> [String: SpecificOption] {
+    ["end": .transform(DateTransform.secondsSince1970)]
+  }
+}
+
+/// Hand-written both ways: AutoMap calls these wherever a Temperature appears.
+struct Temperature: JSONCodable {
+  var celsius: Double
+  init(celsius: Double) { self.celsius = celsius }
+  init(decode json: JSON) throws { celsius = (try Double(decode: json["f"]) - 32) * 5 / 9 }
+  var json: JSON { ["f": JSON(celsius * 9 / 5 + 32)] }
+}
+
+struct Forecast: JSONCodable {
+  let city: String
+  let high: Temperature
+}

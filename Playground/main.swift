@@ -1,0 +1,170 @@
+import AutoMap
+import Foundation
+
+// A guided tour of AutoMap. Each step shows a statement and its result; the tour checks every
+// result and exits non-zero if one differs from what is shown here.
+
+var tour = Tour()
+
+tour.section("1. The JSON value")
+let json: JSON = [
+  "data": ["users": [["name": "Ada", "id": 1], ["name": "Alan", "id": 2]]], "ok": true,
+]
+tour.step(#"json["data", "users", 1, "name"]"#, "\"Alan\"") { json["data", "users", 1, "name"] }
+tour.step(#"String(json["data", "users", 0, "name"])"#, "Ada") {
+  String(json["data", "users", 0, "name"]) as Any
+}
+tour.step(#"Int(json["data", "users", 5, "id"])   // missing: nil, never a trap"#, "nil") {
+  Int(json["data", "users", 5, "id"]) as Any
+}
+tour.step(
+  #"try Int(decode: json["data", "users", 5, "id"])"#,
+  "throws at data.users[5]: index 5 out of range (array of 2)"
+) {
+  try Int(decode: json["data", "users", 5, "id"])
+}
+var built: JSON = nil
+tour.step(
+  #"built["a", "b", 1] = 3; built   // paths create what is missing"#, #"{"a":{"b":[null,3]}}"#
+) {
+  built["a", "b", 1] = 3
+  return built
+}
+tour.step(
+  #"try JSON(jsonString: "[1, 2.5, 18446744073709551615]")"#, "[1,2.5,18446744073709551615]"
+) {
+  try JSON(jsonString: "[1, 2.5, 18446744073709551615]")
+}
+tour.step(
+  ##"try JSON(jsonString: #"{"b": 1, "a": 2}"#) == ["a": 2, "b": 1]   // order-blind"##, "true"
+) {
+  try JSON(jsonString: #"{"b": 1, "a": 2}"#) == ["a": 2, "b": 1]
+}
+tour.step(
+  #"try JSON(jsonString: "{\"a\": [1,]}")"#,
+  "throws malformed JSON at byte 9 (line 1, column 10): expected a JSON value, found ']'"
+) {
+  try JSON(jsonString: "{\"a\": [1,]}")
+}
+tour.step(
+  "try json[\"data\", \"users\", 0].jsonString(options: [.sortedKeys])", #"{"id":1,"name":"Ada"}"#
+) {
+  try json["data", "users", 0].jsonString(options: [.sortedKeys])
+}
+
+tour.section("2. Models with no code")
+tour.note(
+  "struct User: JSONCodable { let id: Int; let name: String; let email: String?; let tags: [String] }"
+)
+let userText = #"{"id": 7, "name": "Ada", "tags": ["math"]}"#
+tour.step("let user = try User(jsonString: userText); user.name", "Ada") {
+  try User(jsonString: userText).name
+}
+tour.step("user.email   // absent optional", "nil") { try User(jsonString: userText).email as Any }
+tour.step("try user.jsonString()", #"{"id":7,"name":"Ada","email":null,"tags":["math"]}"#) {
+  try User(jsonString: userText).jsonString()
+}
+tour.step(#"try [User](jsonString: "[\(userText)]").count"#, "1") {
+  try [User](jsonString: "[\(userText)]").count
+}
+tour.step(#"User(json["nothing"])   // nil on any failure"#, "nil") { User(json["nothing"]) as Any }
+
+tour.section("3. Structs, classes with inheritance, enums, generics")
+tour.step(
+  ##"try Preferences(jsonString: #"{"fontSize": 14}"#)   // DefaultInitable keeps defaults"##,
+  "light 14"
+) {
+  let preferences = try Preferences(jsonString: #"{"fontSize": 14}"#)
+  return "\(preferences.theme) \(preferences.fontSize)"
+}
+tour.step(
+  ##"try Bike(jsonString: #"{"manufacturer": "Brompton", "gears": 6}"#)"##,
+  "Brompton, 2 wheels, 6 gears"
+) {
+  let bike = try Bike(jsonString: #"{"manufacturer": "Brompton", "gears": 6}"#)
+  return "\(bike.maker), \(bike.wheels) wheels, \(bike.gears) gears"
+}
+tour.step(
+  ##"try [Status](jsonString: #"["active", "banned"]"#)"##,
+  "[Playground.Status.active, Playground.Status.banned]"
+) {
+  try [Status](jsonString: #"["active", "banned"]"#)
+}
+tour.step(#"try Priority(jsonString: "2")"#, "throws at the root: 2 is not a raw value of Priority")
+{ try Priority(jsonString: "2") }
+tour.step(
+  ##"try Page<Status>(jsonString: #"{"items": ["banned"], "next": 2}"#).jsonString()"##,
+  #"{"items":["banned"],"next":2}"#
+) {
+  try Page<Status>(jsonString: #"{"items": ["banned"], "next": 2}"#).jsonString()
+}
+tour.step(
+  ##"try Forecast(jsonString: #"{"city": "Oslo", "high": {"f": 50}}"#).high.celsius   // hand-written init(decode:)"##,
+  "10.0"
+) {
+  try Forecast(jsonString: #"{"city": "Oslo", "high": {"f": 50}}"#).high.celsius
+}
+
+tour.section("4. Options")
+let memberText = #"""
+  {"member_id": 42, "address": {"city": "Lyon"}, "nick": "mo", "status": "unknown",
+   "friends": null, "homepage": "example.org", "session": "s3cr3t", "lat": 45.76, "lng": 4.84}
+  """#
+let member = try Member(jsonString: memberText)
+tour.step(#"member.id                 // "id": "member_id""#, "42") { member.id }
+tour.step(#"member.city               // .index(["address", "city"])"#, "Lyon") { member.city }
+tour.step(#"member.nickname           // .alternativeIndex("nick")"#, "mo") { member.nickname }
+tour.step(#"member.status             // .defaultValue(Status.active) for "unknown""#, "active") {
+  member.status
+}
+tour.step(#"member.friends            // .nonNil for null"#, "[]") { member.friends }
+tour.step(#"member.homepage           // .transform(web)"#, "https://example.org") {
+  member.homepage as Any
+}
+tour.step(#"member.session            // .ignore"#, "nil") { member.session as Any }
+tour.step(#"member.location.lat       // .index([]) flattens"#, "45.76") { member.location.lat }
+tour.step(
+  "try member.jsonString(options: .sortedKeys)   // bio is null: .ignoreIfNull leaves it out",
+  #"{"address":{"city":"Lyon"},"friends":[],"homepage":"example.org","lat":45.76,"lng":4.84,"member_id":42,"nickname":"mo","status":"active"}"#
+) {
+  try member.jsonString(options: .sortedKeys)
+}
+
+tour.section("5. Transforms and dates")
+let eventText = #"{"title": "Launch", "start": "2024-05-01T12:30:00.250Z", "end": 1714570200}"#
+let event = try Event(jsonString: eventText)
+tour.step("event.start.timeIntervalSince1970   // ISO 8601 by default", "1714566600.25") {
+  event.start.timeIntervalSince1970
+}
+tour.step("event.end.timeIntervalSince1970     // DateTransform.secondsSince1970", "1714570200.0") {
+  event.end.timeIntervalSince1970
+}
+tour.step(
+  "try event.jsonString()",
+  #"{"title":"Launch","start":"2024-05-01T12:30:00.250Z","end":1714570200.0}"#
+) {
+  try event.jsonString()
+}
+
+tour.section("6. Errors say what and where")
+tour.step(
+  ##"try [User](jsonString: #"[{"id": 1, "name": "A", "tags": []}, {"id": "2", "name": "B", "tags": []}]"#)"##,
+  #"throws at [1].id: expected Int, found string "2""#
+) {
+  try [User](
+    jsonString: #"[{"id": 1, "name": "A", "tags": []}, {"id": "2", "name": "B", "tags": []}]"#)
+}
+tour.step(
+  ##"try User(jsonString: #"{"id": 1, "tags": []}"#)"##,
+  #"throws at name: missing key "name" for User.name (String)"#
+) {
+  try User(jsonString: #"{"id": 1, "tags": []}"#)
+}
+tour.step(
+  #"try User(jsonString: "{\"id\": 1,\n \"name\": \"x\" \"tags\": []}")"#,
+  "throws malformed JSON at byte 23 (line 2, column 14): expected ',' or '}' after object member, found '\"'"
+) {
+  try User(jsonString: "{\"id\": 1,\n \"name\": \"x\" \"tags\": []}")
+}
+
+exit(tour.finish())
