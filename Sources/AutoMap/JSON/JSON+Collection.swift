@@ -31,7 +31,7 @@ extension JSON: Sequence {
   /// An object's members as `(key, value)` pairs in order; empty for other values.
   public var members: [(key: String, value: JSON)] {
     guard case .object(let object) = self else { return [] }
-    return zip(object.keys, object.values).map { (key: $0, value: $1) }
+    return object.members.map { (key: $0.key, value: $0.value) }
   }
 
   /// The elements, when this is an array.

@@ -12,31 +12,42 @@ extension JSON {
   /// object["c"] = true
   /// object.keys          // ["b", "a", "c"]
   /// object["a"]          // Optional(2)
+  /// for (key, value) in object { print(key, value) }
   /// ```
   ///
   /// - Complexity: lookups are O(1) on average; small objects (up to 16 members) are
   ///   searched linearly, which is faster than hashing at that size.
   public struct Object: Sendable {
+    /// A key and its value. (A struct rather than a tuple: arrays of tuples are destroyed
+    /// through the runtime's generic tuple witnesses, arrays of structs through specialised
+    /// code.)
+    public struct Member: Sendable, Hashable {
+      public var key: String
+      public var value: JSON
+
+      public init(key: String, value: JSON) {
+        self.key = key
+        self.value = value
+      }
+    }
+
     /// Objects up to this size are searched linearly; larger ones build a hash table on
     /// their first lookup.
     static let linearLimit = 16
 
-    public private(set) var keys: [String]
-    public private(set) var values: [JSON]
+    /// The members in order. One array (not one per keys and values) keeps an object to one
+    /// allocation and `JSON` to 24 bytes.
+    public private(set) var members: [Member]
     /// Present when `count > linearLimit`, filled on first use.
     private var table: KeyTable?
 
     /// An empty object.
-    public init() {
-      keys = []
-      values = []
-    }
+    public init() { members = [] }
 
     /// An object from members whose keys are known to be unique (the parser's).
-    init(uniqueKeys keys: [String], values: [JSON]) {
-      self.keys = keys
-      self.values = values
-      table = keys.count > Self.linearLimit ? KeyTable() : nil
+    init(uniqueMembers members: [Member]) {
+      self.members = members
+      table = members.count > Self.linearLimit ? KeyTable() : nil
     }
 
     /// An object with these members; a repeated key keeps its last value.
@@ -45,25 +56,31 @@ extension JSON {
       for (key, value) in members { self[key] = value }
     }
 
+    /// The keys, in order.
+    public var keys: [String] { members.map(\.key) }
+
+    /// The values, in order.
+    public var values: [JSON] { members.map(\.value) }
+
     /// The number of members.
-    public var count: Int { keys.count }
+    public var count: Int { members.count }
 
     /// Whether the object has no members.
-    public var isEmpty: Bool { keys.isEmpty }
+    public var isEmpty: Bool { members.isEmpty }
 
     /// The position of `key`, or `nil`.
     public func index(forKey key: String) -> Int? {
-      if let table { return table.index(of: key, in: keys) }
-      return keys.firstIndex(of: key)
+      if let table { return table.index(of: key, in: members) }
+      return members.firstIndex { $0.key == key }
     }
 
     /// The value for `key`, or `nil` when the key is absent. Setting `nil` removes the key.
     public subscript(key: String) -> JSON? {
-      get { index(forKey: key).map { values[$0] } }
+      get { index(forKey: key).map { members[$0].value } }
       set {
         if let newValue {
           if let position = index(forKey: key) {
-            values[position] = newValue
+            members[position].value = newValue
           } else {
             append(key, newValue)
           }
@@ -78,21 +95,19 @@ extension JSON {
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSON? {
       guard let position = index(forKey: key) else { return nil }
-      keys.remove(at: position)
-      let value = values.remove(at: position)
-      rebuildTable()
-      return value
+      let removed = members.remove(at: position)
+      table = members.count > Self.linearLimit ? KeyTable() : nil
+      return removed.value
     }
 
     /// Appends a member whose key is known to be new.
     mutating func append(_ key: String, _ value: JSON) {
-      keys.append(key)
-      values.append(value)
-      if keys.count <= Self.linearLimit { return }
+      members.append(Member(key: key, value: value))
+      if members.count <= Self.linearLimit { return }
       if var existing = table {
         table = nil
         if isKnownUniquelyReferenced(&existing) {
-          existing.insert(key, at: keys.count - 1)
+          existing.insert(key, at: members.count - 1)
         } else {
           existing = KeyTable()
         }
@@ -102,27 +117,23 @@ extension JSON {
       }
     }
 
-    /// Sets the value at a known position.
-    mutating func setValue(_ value: JSON, at position: Int) {
-      values[position] = value
-    }
-
-    private mutating func rebuildTable() {
-      table = keys.count > Self.linearLimit ? KeyTable() : nil
-    }
-
     /// Reserves room for `capacity` members.
     mutating func reserveCapacity(_ capacity: Int) {
-      keys.reserveCapacity(capacity)
-      values.reserveCapacity(capacity)
+      members.reserveCapacity(capacity)
     }
   }
 }
 
 extension JSON.Object: Sequence {
   /// Iterates over the members as `(key, value)` pairs in document order.
-  public func makeIterator() -> Zip2Sequence<[String], [JSON]>.Iterator {
-    zip(keys, values).makeIterator()
+  public func makeIterator() -> Iterator { Iterator(members: members.makeIterator()) }
+
+  /// Yields each member as a `(key:, value:)` pair.
+  public struct Iterator: IteratorProtocol {
+    var members: IndexingIterator<[Member]>
+    public mutating func next() -> (key: String, value: JSON)? {
+      members.next().map { (key: $0.key, value: $0.value) }
+    }
   }
 
   public var underestimatedCount: Int { count }
@@ -132,7 +143,7 @@ extension JSON.Object: Equatable {
   /// Objects are equal when they have the same keys with equal values, in any order.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     guard lhs.count == rhs.count else { return false }
-    if lhs.keys == rhs.keys { return lhs.values == rhs.values }
+    if lhs.members == rhs.members { return true }
     for (key, value) in lhs {
       guard let other = rhs[key], other == value else { return false }
     }
@@ -166,11 +177,11 @@ extension JSON.Object: ExpressibleByDictionaryLiteral {
 final class KeyTable: Sendable {
   private let positions = Mutex<[String: Int]?>(nil)
 
-  func index(of key: String, in keys: [String]) -> Int? {
+  func index(of key: String, in members: [JSON.Object.Member]) -> Int? {
     positions.withLock { table in
       if table == nil {
-        var built = [String: Int](minimumCapacity: keys.count)
-        for (position, key) in keys.enumerated() { built[key] = position }
+        var built = [String: Int](minimumCapacity: members.count)
+        for (position, member) in members.enumerated() { built[member.key] = position }
         table = built
       }
       return table?[key]

@@ -39,7 +39,7 @@ public enum JSON: Sendable {
   case object(Object)
   /// No value: the result of reading a key or index that is not there. The error says
   /// which path was asked for and why it was not found. It is never written out.
-  case missing(Error)
+  indirect case missing(Error)
 }
 
 extension JSON {

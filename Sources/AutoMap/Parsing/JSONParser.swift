@@ -45,11 +45,8 @@ extension JSONReader {
       cursor += 1
       return JSON.Object()
     }
-    let keys = stacks.keys
-    let values = stacks.values
-    // The value stack also holds the elements of enclosing arrays: each stack has its base.
-    let keyBase = keys.count
-    let valueBase = values.count
+    let members = stacks.members
+    let base = members.count
     // A 256-bit filter over the keys seen: a key whose bit is clear cannot be a repeat, so
     // the exact comparison runs only on a filter hit.
     var filter = KeyFilter()
@@ -60,24 +57,21 @@ extension JSONReader {
       try expect(UInt8(ascii: ":"), "':' after object key")
       let value = try parseValue()
       if filter.insert(span),
-        let repeated = (keyBase..<keys.count).first(where: { keys[$0] == key })
+        let repeated = (base..<members.count).first(where: { members[$0].key == key })
       {
-        // A repeated key keeps its last value, at its first position.
-        values[valueBase + repeated - keyBase] = value
+        members[repeated].value = value  // a repeated key keeps its last value, in place
       } else {
-        keys.push(key)
-        values.push(value)
+        members.push(JSON.Object.Member(key: key, value: value))
       }
     } while try nextMember()
-    return JSON.Object(
-      uniqueKeys: keys.popArray(from: keyBase), values: values.popArray(from: valueBase))
+    return JSON.Object(uniqueMembers: members.popArray(from: base))
   }
 }
 
 /// The parser's reusable stacks, shared by all nesting levels of one parse.
 final class ParseStacks {
   let values = MoveStack<JSON>()
-  let keys = MoveStack<String>()
+  let members = MoveStack<JSON.Object.Member>()
 }
 
 /// A 256-bit Bloom-style filter of object keys, hashed from length and a few bytes.

@@ -244,12 +244,10 @@ extension JSONWriter {
     case .object(let object):
       try beginObject()
       if sorted {
-        let order = object.keys.indices.sorted {
-          object.keys[$0].utf8.lexicographicallyPrecedes(object.keys[$1].utf8)
-        }
-        for position in order {
-          writeKey(object.keys[position])
-          try write(object.values[position])
+        let members = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        for member in members {
+          writeKey(member.key)
+          try write(member.value)
         }
       } else {
         for (key, member) in object {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// One property in a decode plan: where it lives and how to fill it.
-struct DecodeField {
+/// One property in a decode plan: where it lives and how to fill it. A class, so that the
+/// loop holding one costs a single reference count, not one per reference it contains.
+final class DecodeField {
   let name: String
   let offset: Int
   let codec: DecodeCodec
@@ -16,7 +17,27 @@ struct DecodeField {
   /// Initializes the property with its `.defaultValue` or `.nonNil` value.
   let fallback: ((UnsafeMutableRawPointer) -> Void)?
   /// The property is `Optional`.
-  var isOptional: Bool { codec.isOptional }
+  let isOptional: Bool
+  /// Fast path eligibility: a leaf with no fallback.
+  let inlineLeaf: LeafKind?
+
+  init(
+    name: String, offset: Int, codec: DecodeCodec, index: JSON.Index, key: [UInt8]?,
+    leaf: LeafKind?, alternativeIndex: JSON.Index?, transform: (any Transform)?,
+    fallback: ((UnsafeMutableRawPointer) -> Void)?
+  ) {
+    self.name = name
+    self.offset = offset
+    self.codec = codec
+    self.index = index
+    self.key = key
+    self.leaf = leaf
+    self.alternativeIndex = alternativeIndex
+    self.transform = transform
+    self.fallback = fallback
+    isOptional = codec.isOptional
+    inlineLeaf = fallback == nil && transform == nil ? leaf : nil
+  }
 }
 
 /// How instances of a model come to be.
@@ -348,7 +369,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     _ seen: inout FieldSet
   ) throws {
     let target = base + table[position].offset
-    if let leaf = table[position].leaf, table[position].fallback == nil {
+    if let leaf = table[position].inlineLeaf {
       // Fast path: the common scalars, read inline.
       if !leaf.isOptional, try reader.consumeNull() {
         return try resolveAbsent(position, base, &seen, found: .null)
