@@ -110,3 +110,40 @@ for document in documents where only.map({ document.name.contains($0) }) ?? true
 }
 
 print(table.render())
+
+// Scaling: the 1 MB and 16 MB documents measured in the same alternating rounds, so that the
+// machine's load affects both alike. Throughput should not depend on size.
+if only == nil || only == "api", documents.count >= 2 {
+  let small = documents[0].data
+  let large = documents[1].data
+  let smallModel = try APIResponse(jsonData: small)
+  let largeModel = try APIResponse(jsonData: large)
+  func throughput(_ data: Data, _ seconds: Double) -> Double { Double(data.count) / 1e6 / seconds }
+  print("\nScaling, 1 MB -> 16 MB (same rounds, alternating):")
+  // Each row: a name, then the work on the 1 MB and on the 16 MB document.
+  let rows: [(String, () throws -> Void, () throws -> Void)] = [
+    ("AutoMap parse", { _ = try JSON(jsonData: small) }, { _ = try JSON(jsonData: large) }),
+    (
+      "AutoMap decode", { _ = try APIResponse(jsonData: small) },
+      { _ = try APIResponse(jsonData: large) }
+    ),
+    ("AutoMap encode", { _ = try smallModel.jsonData() }, { _ = try largeModel.jsonData() }),
+    (
+      "JSONSerialization parse", { _ = try JSONSerialization.jsonObject(with: small) },
+      { _ = try JSONSerialization.jsonObject(with: large) }
+    ),
+    (
+      "JSONDecoder decode", { _ = try JSONDecoder().decode(APIResponse.self, from: small) },
+      { _ = try JSONDecoder().decode(APIResponse.self, from: large) }
+    ),
+  ]
+  for (name, onSmall, onLarge) in rows {
+    let times = try Timing.compare(
+      [Measurement(name: "1 MB", run: onSmall), Measurement(name: "16 MB", run: onLarge)],
+      rounds: rounds, minimum: minimum)
+    let (a, b) = (throughput(small, times[0]), throughput(large, times[1]))
+    print(
+      "  \(name.padding(toLength: 24, withPad: " ", startingAt: 0)) "
+        + String(format: "%6.0f MB/s -> %6.0f MB/s  (%+.0f%%)", a, b, (b / a - 1) * 100))
+  }
+}
