@@ -36,17 +36,11 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
 
   /// Reads `[ … ]` element by element through the element's codec.
   static func readArray(_ reader: inout JSONReader, _ element: DecodeCodec) throws -> [Element] {
-    guard reader.peekByte() == UInt8(ascii: "[") else {
-      throw reader.mismatch(expected: typeName([Element].self))
-    }
-    reader.cursor += 1
-    try reader.enterContainer()
+    let hasElements = try reader.openContainer(
+      UInt8(ascii: "["), expected: typeName([Element].self))
     defer { reader.leaveContainer() }
     var result: [Element] = []
-    if reader.peekByte() == UInt8(ascii: "]") {
-      reader.cursor += 1
-      return result
-    }
+    guard hasElements else { return result }
     let slot = UnsafeMutablePointer<Element>.allocate(capacity: 1)
     defer { slot.deallocate() }
     repeat {
@@ -178,17 +172,11 @@ where Key == String, Value: JSONDecodable {
   private static func readObject(_ reader: inout JSONReader, _ codec: DecodeCodec) throws
     -> [String: Value]
   {
-    guard reader.peekByte() == UInt8(ascii: "{") else {
-      throw reader.mismatch(expected: typeName([String: Value].self))
-    }
-    reader.cursor += 1
-    try reader.enterContainer()
+    let hasMembers = try reader.openContainer(
+      UInt8(ascii: "{"), expected: typeName([String: Value].self))
     defer { reader.leaveContainer() }
     var result: [String: Value] = [:]
-    if reader.peekByte() == UInt8(ascii: "}") {
-      reader.cursor += 1
-      return result
-    }
+    guard hasMembers else { return result }
     let slot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
     defer { slot.deallocate() }
     repeat {
@@ -261,16 +249,10 @@ private func scalarArrayCodec<T: JSONDecodable>(
   DecodeCodec(
     [T].self,
     readBytes: { reader, destination in
-      guard reader.peekByte() == UInt8(ascii: "[") else {
-        throw reader.mismatch(expected: typeName([T].self))
-      }
-      reader.cursor += 1
-      try reader.enterContainer()
+      let hasElements = try reader.openContainer(UInt8(ascii: "["), expected: typeName([T].self))
       defer { reader.leaveContainer() }
       var result: [T] = []
-      if reader.peekByte() == UInt8(ascii: "]") {
-        reader.cursor += 1
-      } else {
+      if hasElements {
         repeat {
           do {
             result.append(try read(&reader))

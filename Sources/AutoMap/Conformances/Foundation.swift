@@ -15,11 +15,7 @@ extension Date: JSONDecodable, JSONEncodable {
 extension URL: JSONDecodable, JSONEncodable {
   /// Reads a URL from a string.
   public init(decode json: JSON) throws {
-    let text = try String(decode: json)
-    guard let url = URL(string: text) else {
-      throw JSON.Error(.typeMismatch, "expected a URL, found string \(JSON.string(text))")
-    }
-    self = url
+    self = try converting(json, to: "a URL") { URL(string: $0) }
   }
 
   public var json: JSON { .string(absoluteString) }
@@ -28,11 +24,7 @@ extension URL: JSONDecodable, JSONEncodable {
 extension UUID: JSONDecodable, JSONEncodable {
   /// Reads a UUID from its string form.
   public init(decode json: JSON) throws {
-    let text = try String(decode: json)
-    guard let uuid = UUID(uuidString: text) else {
-      throw JSON.Error(.typeMismatch, "expected a UUID, found string \(JSON.string(text))")
-    }
-    self = uuid
+    self = try converting(json, to: "a UUID") { UUID(uuidString: $0) }
   }
 
   public var json: JSON { .string(uuidString) }
@@ -41,11 +33,7 @@ extension UUID: JSONDecodable, JSONEncodable {
 extension Data: JSONDecodable, JSONEncodable {
   /// Reads bytes from a base64 string.
   public init(decode json: JSON) throws {
-    let text = try String(decode: json)
-    guard let data = Data(base64Encoded: text) else {
-      throw JSON.Error(.typeMismatch, "expected base64 data, found string \(JSON.string(text))")
-    }
-    self = data
+    self = try converting(json, to: "base64 data") { Data(base64Encoded: $0) }
   }
 
   public var json: JSON { .string(base64EncodedString()) }
@@ -86,4 +74,14 @@ extension JSONEncodable where Self: RawRepresentable, RawValue: JSONEncodable {
   public var json: JSON {
     get throws { try rawValue.json }
   }
+}
+
+/// Reads a string and converts it; a string that does not convert is an error that says what
+/// was expected.
+private func converting<T>(_ json: JSON, to what: String, _ convert: (String) -> T?) throws -> T {
+  let text = try String(decode: json)
+  guard let value = convert(text) else {
+    throw JSON.Error(.typeMismatch, "expected \(what), found string \(JSON.string(text))")
+  }
+  return value
 }

@@ -18,6 +18,25 @@ extension JSONReader {
     return syntaxError(expected: "a JSON value")
   }
 
+  /// Opens the array (`open` is `[`) or object (`{`) the caller expects, one level deeper,
+  /// and returns whether it has elements; an empty one is closed already. Either way the
+  /// caller calls ``leaveContainer()`` when done.
+  ///
+  /// ```swift
+  /// let hasElements = try reader.openContainer(UInt8(ascii: "["), expected: "[Int]")
+  /// defer { reader.leaveContainer() }
+  /// if hasElements { repeat { … } while try reader.nextElement() }
+  /// ```
+  @inline(__always)
+  mutating func openContainer(_ open: UInt8, expected: @autoclosure () -> String) throws -> Bool {
+    guard peekByte() == open else { throw mismatch(expected: expected()) }
+    cursor += 1
+    try enterContainer()
+    guard peekByte() == open &+ 2 else { return true }  // `]` and `}` follow `[` and `{` by 2
+    cursor += 1
+    return false
+  }
+
   /// Whether the next value is `null`; consumes it if so.
   @inline(__always)
   mutating func consumeNull() throws -> Bool {

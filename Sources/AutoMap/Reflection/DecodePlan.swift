@@ -204,6 +204,9 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
 
   // MARK: Absent values
 
+  /// What the byte path passes for a key the object did not have.
+  private static let absent = JSON.missing(JSON.Error(.missingValue, "absent"))
+
   /// The key is absent (`found` is `.missing`) or `null`: `nil`, the fallback, the declared
   /// default, or an error.
   private func resolveAbsent(
@@ -299,17 +302,13 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   /// Reads the model from the bytes at the reader's cursor into `destination`.
   func readBytes(_ reader: inout JSONReader, _ destination: UnsafeMutableRawPointer) throws {
     guard streams else { return try readJSON(reader.parseValue(), destination) }
-    guard reader.peekByte() == UInt8(ascii: "{") else { throw reader.mismatch(expected: modelName) }
-    reader.cursor += 1
-    try reader.enterContainer()
+    let hasMembers = try reader.openContainer(UInt8(ascii: "{"), expected: modelName)
     defer { reader.leaveContainer() }
     var seen = FieldSet(count: fields.count)
     let base = begin(destination)
     do {
       var found = FieldSet(count: fields.count)
-      if reader.peekByte() == UInt8(ascii: "}") {
-        reader.cursor += 1
-      } else {
+      if hasMembers {
         var hint = 0
         repeat {
           reader.skipWhitespace()
@@ -326,8 +325,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
         } while try reader.nextMember()
       }
       for position in fields.indices where !found.contains(position) {
-        try resolveAbsent(
-          position, base, &seen, found: .missing(JSON.Error(.missingValue, "absent")))
+        try resolveAbsent(position, base, &seen, found: Self.absent)
       }
     } catch {
       abandon(destination, seen)

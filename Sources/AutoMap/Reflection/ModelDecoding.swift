@@ -1,45 +1,9 @@
 import Synchronization
 
-/// A model type's decode state: whether its `init(decode:)` is AutoMap's reflection (so the
-/// byte path may read it directly) and its plan, built on first use.
-///
-/// Whether a model's `init(decode:)` is hand-written cannot be asked of the language, so it
-/// is observed: the default implementation reports itself (``markReflected()``) each time
-/// it runs. Until it has, the byte path parses the model's subtree to `JSON` and calls
-/// `init(decode:)` (the real witness, hand-written or not); from then on it reads the bytes
-/// straight into the plan. A hand-written `init(decode:)` never reports, so it is always the
-/// one called.
-final class ModelDecodeState: Sendable {
-  private let reflected = Atomic<Bool>(false)
-  private let plan = AtomicLazyReference<PlanResult>()
-  private let build: @Sendable () -> PlanResult
-
-  /// A built plan, or the error that building it threw (thrown again at every use).
-  final class PlanResult: Sendable {
-    let result: Result<DecodePlan, JSON.Error>
-    init(_ result: Result<DecodePlan, JSON.Error>) { self.result = result }
-  }
-
-  init(build: @escaping @Sendable () -> PlanResult) { self.build = build }
-
-  var isReflected: Bool { reflected.load(ordering: .acquiring) }
-
-  func markReflected() {
-    if !reflected.load(ordering: .relaxed) { reflected.store(true, ordering: .releasing) }
-  }
-
-  func decodePlan() throws -> DecodePlan {
-    let result = plan.load() ?? plan.storeIfNil(build())
-    return try result.result.get()
-  }
-}
-
 enum ModelDecoding {
   /// The codec of a model type: reflection once observed, `init(decode:)` until then.
   static func makeCodec<T: JSONDecodable>(_: T.Type) -> DecodeCodec {
-    let state = ModelDecodeState {
-      ModelDecodeState.PlanResult(Result { try buildPlan(T.self) }.mapError(JSON.Error.wrapping))
-    }
+    let state = ModelDecodeState { try buildPlan(T.self) }
     let readJSON: DecodeCodec.ReadJSON = { json, destination in
       destination.initializeMemory(as: T.self, to: try T(decode: json))
     }
@@ -47,7 +11,7 @@ enum ModelDecoding {
       T.self,
       readBytes: { reader, destination in
         if state.isReflected {
-          try state.decodePlan().readBytes(&reader, destination)
+          try state.resolvedPlan().readBytes(&reader, destination)
         } else {
           try readJSON(reader.parseValue(), destination)
         }
@@ -62,7 +26,7 @@ enum ModelDecoding {
       throw JSON.Error(.invalidModel, "\(typeName(T.self)) has no reflection plan")
     }
     state.markReflected()
-    let plan = try state.decodePlan()
+    let plan = try state.resolvedPlan()
     let slot = UnsafeMutablePointer<T>.allocate(capacity: 1)
     defer { slot.deallocate() }
     try plan.readJSON(json, UnsafeMutableRawPointer(slot))

@@ -1,31 +1,5 @@
 import Synchronization
 
-/// A model type's encode state; see ``ModelDecodeState`` for how a hand-written `json` is
-/// told from the reflection default.
-final class ModelEncodeState: Sendable {
-  private let reflected = Atomic<Bool>(false)
-  private let plan = AtomicLazyReference<PlanResult>()
-  private let build: @Sendable () -> PlanResult
-
-  final class PlanResult: Sendable {
-    let result: Result<EncodePlan, JSON.Error>
-    init(_ result: Result<EncodePlan, JSON.Error>) { self.result = result }
-  }
-
-  init(build: @escaping @Sendable () -> PlanResult) { self.build = build }
-
-  var isReflected: Bool { reflected.load(ordering: .acquiring) }
-
-  func markReflected() {
-    if !reflected.load(ordering: .relaxed) { reflected.store(true, ordering: .releasing) }
-  }
-
-  func encodePlan() throws -> EncodePlan {
-    let result = plan.load() ?? plan.storeIfNil(build())
-    return try result.result.get()
-  }
-}
-
 enum ModelEncoding {
   private static let states = Mutex<[ObjectIdentifier: ModelEncodeState]>([:])
 
@@ -33,9 +7,7 @@ enum ModelEncoding {
     let key = ObjectIdentifier(T.self)
     return states.withLock { states in
       if let state = states[key] { return state }
-      let state = ModelEncodeState {
-        ModelEncodeState.PlanResult(Result { try buildPlan(T.self) }.mapError(JSON.Error.wrapping))
-      }
+      let state = ModelEncodeState { try buildPlan(T.self) }
       states[key] = state
       return state
     }
@@ -51,7 +23,7 @@ enum ModelEncoding {
           return try dynamic.writeBytes(value, &writer)
         }
         if state.isReflected {
-          try state.encodePlan().writeBytes(value, &writer)
+          try state.resolvedPlan().writeBytes(value, &writer)
         } else {
           try writer.write(value.assumingMemoryBound(to: T.self).pointee.json)
         }
@@ -70,7 +42,7 @@ enum ModelEncoding {
   static func encodeJSON<T: JSONEncodable>(_ value: T) throws -> JSON {
     let state = state(type(of: value))
     state.markReflected()
-    return try withUnsafePointer(to: value) { try state.encodePlan().writeJSON($0) }
+    return try withUnsafePointer(to: value) { try state.resolvedPlan().writeJSON($0) }
   }
 
   /// What `jsonData(options:)` and `jsonString(options:)` run: value to bytes.
