@@ -31,11 +31,36 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
       },
       readJSON: { json, destination in
         destination.initializeMemory(as: [Element].self, to: try [Element](decode: json))
-      })
+      },
+      lossyReadBytes: lossyReadBytes, lossyReadJSON: lossyReadJSON)
   }
 
-  /// Reads `[ … ]` element by element through the element's codec.
-  static func readArray(_ reader: inout JSONReader, _ element: DecodeCodec) throws -> [Element] {
+  /// `.lossy`: elements that fail to map are left out.
+  static func lossyReadBytes(_ reader: inout JSONReader, _ destination: UnsafeMutableRawPointer)
+    throws
+  {
+    let element = CodecCache.decoder(for: Element.self)
+    destination.initializeMemory(
+      as: [Element].self, to: try readArray(&reader, element, lossy: true))
+  }
+
+  static func lossyReadJSON(_ json: JSON, _ destination: UnsafeMutableRawPointer) throws {
+    destination.initializeMemory(as: [Element].self, to: try decodeLossily(json))
+  }
+
+  /// The elements of a JSON array that map; the others are left out.
+  static func decodeLossily(_ json: JSON) throws -> [Element] {
+    guard case .array(let elements) = json else {
+      throw JSON.Error.mismatch(expected: typeName(Self.self), found: json)
+    }
+    return try elements.compactMap { try decodeOrSkip(Element.self, $0) }
+  }
+
+  /// Reads `[ … ]` element by element through the element's codec; when `lossy`, elements
+  /// that fail to map are left out.
+  static func readArray(
+    _ reader: inout JSONReader, _ element: DecodeCodec, lossy: Bool = false
+  ) throws -> [Element] {
     let hasElements = try reader.openContainer(
       UInt8(ascii: "["), expected: typeName([Element].self))
     defer { reader.leaveContainer() }
@@ -44,6 +69,13 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
     let slot = UnsafeMutablePointer<Element>.allocate(capacity: 1)
     defer { slot.deallocate() }
     repeat {
+      if lossy {
+        let read: Void? = try reader.readOrSkip {
+          try element.readBytes(&$0, UnsafeMutableRawPointer(slot))
+        }
+        if read != nil { result.append(slot.move()) }
+        continue
+      }
       do {
         try element.readBytes(&reader, UnsafeMutableRawPointer(slot))
       } catch {
@@ -52,6 +84,16 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
       result.append(slot.move())
     } while try reader.nextElement()
     return result
+  }
+}
+
+/// `T(decode: json)`, or `nil` when the value does not map (malformed models still throw).
+func decodeOrSkip<T: JSONDecodable>(_: T.Type, _ json: JSON) throws -> T? {
+  do {
+    return try T(decode: json)
+  } catch {
+    guard JSON.Error.wrapping(error).isRecoverable else { throw error }
+    return nil
   }
 }
 
@@ -116,6 +158,14 @@ extension Set: JSONDecodable, DefaultInitable, DecodeCodecProvider where Element
       },
       readJSON: { json, destination in
         destination.initializeMemory(as: Set<Element>.self, to: try Set(decode: json))
+      },
+      lossyReadBytes: { reader, destination in
+        destination.initializeMemory(
+          as: Set<Element>.self, to: Set(try [Element].readArray(&reader, element, lossy: true)))
+      },
+      lossyReadJSON: { json, destination in
+        destination.initializeMemory(
+          as: Set<Element>.self, to: Set(try [Element].decodeLossily(json)))
       })
   }
 }
@@ -166,12 +216,26 @@ where Key == String, Value: JSONDecodable {
       readJSON: { json, destination in
         destination.initializeMemory(
           as: [String: Value].self, to: try [String: Value](decode: json))
+      },
+      lossyReadBytes: { reader, destination in
+        destination.initializeMemory(
+          as: [String: Value].self, to: try readObject(&reader, value, lossy: true))
+      },
+      lossyReadJSON: { json, destination in
+        guard case .object(let object) = json else {
+          throw JSON.Error.mismatch(expected: typeName(Self.self), found: json)
+        }
+        var result = [String: Value](minimumCapacity: object.count)
+        for (key, member) in object {
+          if let decoded = try decodeOrSkip(Value.self, member) { result[key] = decoded }
+        }
+        destination.initializeMemory(as: [String: Value].self, to: result)
       })
   }
 
-  private static func readObject(_ reader: inout JSONReader, _ codec: DecodeCodec) throws
-    -> [String: Value]
-  {
+  private static func readObject(
+    _ reader: inout JSONReader, _ codec: DecodeCodec, lossy: Bool = false
+  ) throws -> [String: Value] {
     let hasMembers = try reader.openContainer(
       UInt8(ascii: "{"), expected: typeName([String: Value].self))
     defer { reader.leaveContainer() }
@@ -183,6 +247,13 @@ where Key == String, Value: JSONDecodable {
       reader.skipWhitespace()
       let key = try reader.string(from: reader.scanKeyString())
       try reader.expect(UInt8(ascii: ":"), "':' after object key")
+      if lossy {
+        let read: Void? = try reader.readOrSkip {
+          try codec.readBytes(&$0, UnsafeMutableRawPointer(slot))
+        }
+        if read != nil { result[key] = slot.move() }
+        continue
+      }
       do {
         try codec.readBytes(&reader, UnsafeMutableRawPointer(slot))
       } catch {
@@ -223,6 +294,9 @@ extension Dictionary: JSONEncodable, EncodeCodecProvider where Key == String, Va
           : Array(dictionary.keys)
         for key in keys {
           guard let member = dictionary[key] else { continue }
+          if writer.omitNulls, withUnsafePointer(to: member, { codec.isNil?($0) }) == true {
+            continue
+          }
           writer.writeKey(key)
           do {
             try withUnsafePointer(to: member) { try codec.writeBytes($0, &writer) }
@@ -265,5 +339,6 @@ private func scalarArrayCodec<T: JSONDecodable>(
     },
     readJSON: { json, destination in
       destination.initializeMemory(as: [T].self, to: try [T](decode: json))
-    })
+    },
+    lossyReadBytes: [T].lossyReadBytes, lossyReadJSON: [T].lossyReadJSON)
 }

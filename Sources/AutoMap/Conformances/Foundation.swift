@@ -58,24 +58,6 @@ extension Decimal: JSONDecodable, JSONEncodable {
   }
 }
 
-extension JSONDecodable where Self: RawRepresentable, RawValue: JSONDecodable {
-  /// Reads the raw value; one that names no case is an error.
-  public init(decode json: JSON) throws {
-    let raw = try RawValue(decode: json)
-    guard let value = Self(rawValue: raw) else {
-      throw JSON.Error(.typeMismatch, "\(raw) is not a raw value of \(typeName(Self.self))")
-    }
-    self = value
-  }
-}
-
-extension JSONEncodable where Self: RawRepresentable, RawValue: JSONEncodable {
-  /// Writes the raw value.
-  public var json: JSON {
-    get throws { try rawValue.json }
-  }
-}
-
 /// Reads a string and converts it; a string that does not convert is an error that says what
 /// was expected.
 private func converting<T>(_ json: JSON, to what: String, _ convert: (String) -> T?) throws -> T {

@@ -32,7 +32,31 @@ extension Optional: JSONDecodable, DecodeCodecProvider where Wrapped: JSONDecoda
           destination.initializeMemory(as: Wrapped?.self, to: temporary.move())
         }
       },
-      storeNil: { $0.initializeMemory(as: Wrapped?.self, to: nil) })
+      storeNil: { $0.initializeMemory(as: Wrapped?.self, to: nil) },
+      lossyReadBytes: wrapped.lossyReadBytes.map { lossy in
+        { reader, destination in
+          if try reader.consumeNull() {
+            destination.initializeMemory(as: Wrapped?.self, to: nil)
+            return
+          }
+          let temporary = UnsafeMutablePointer<Wrapped>.allocate(capacity: 1)
+          defer { temporary.deallocate() }
+          try lossy(&reader, UnsafeMutableRawPointer(temporary))
+          destination.initializeMemory(as: Wrapped?.self, to: temporary.move())
+        }
+      },
+      lossyReadJSON: wrapped.lossyReadJSON.map { lossy in
+        { json, destination in
+          if json.isNullOrMissing {
+            destination.initializeMemory(as: Wrapped?.self, to: nil)
+            return
+          }
+          let temporary = UnsafeMutablePointer<Wrapped>.allocate(capacity: 1)
+          defer { temporary.deallocate() }
+          try lossy(json, UnsafeMutableRawPointer(temporary))
+          destination.initializeMemory(as: Wrapped?.self, to: temporary.move())
+        }
+      })
   }
 }
 
@@ -62,7 +86,15 @@ extension Optional: JSONEncodable, EncodeCodecProvider where Wrapped: JSONEncoda
         }
         return try withUnsafePointer(to: unwrapped) { try wrapped.writeJSON($0) }
       },
-      isNil: { $0.assumingMemoryBound(to: Wrapped?.self).pointee == nil })
+      isNil: { $0.assumingMemoryBound(to: Wrapped?.self).pointee == nil },
+      isEmpty: wrapped.isEmpty.map { isEmpty in
+        { value in
+          guard let unwrapped = value.assumingMemoryBound(to: Wrapped?.self).pointee else {
+            return false
+          }
+          return withUnsafePointer(to: unwrapped) { isEmpty($0) }
+        }
+      })
   }
 }
 extension Optional: JSONMappable {}

@@ -23,6 +23,20 @@ import Foundation
 public protocol JSONDecodable: JSONMappable {
   /// Makes a value from JSON. The default reads stored properties by reflection.
   init(decode json: JSON) throws
+
+  /// Called after reflection has filled a value, to validate it or derive what it needs; a
+  /// thrown error fails the decode with this value's path. The default does nothing.
+  ///
+  /// ```swift
+  /// mutating func didDecode() throws {
+  ///   guard age >= 0 else { throw JSON.Error.custom("age must not be negative") }
+  ///   initials = String(name.prefix(1))
+  /// }
+  /// ```
+  ///
+  /// A class declares it in its base class so that subclasses can `override` it. It is not
+  /// called for a hand-written `init(decode:)`.
+  mutating func didDecode() throws
 }
 
 /// What ``JSONDecodable`` and ``JSONEncodable`` share: per-property options. One protocol
@@ -39,10 +53,15 @@ public protocol JSONMappable {
   /// Classes declare it `class func` so that subclasses can override it and add to
   /// `super.specificOptions()`.
   static func specificOptions() -> [String: SpecificOption]
+
+  /// How property names become keys for properties without an `.index`: `.exact` unless
+  /// the model says otherwise. A call can override it (`T(jsonData:keyStyle:)`).
+  static var keyStyle: JSON.KeyStyle { get }
 }
 
 extension JSONMappable {
   public static func specificOptions() -> [String: SpecificOption] { [:] }
+  public static var keyStyle: JSON.KeyStyle { .exact }
 }
 
 /// A type with an initializer that takes no arguments: what `nonNil` and `.nonNil` fall back
@@ -53,6 +72,8 @@ public protocol DefaultInitable {
 }
 
 extension JSONDecodable {
+  public mutating func didDecode() throws {}
+
   /// Reads a value by reflection (see ``JSONDecodable``).
   public init(decode json: JSON) throws {
     self = try ModelDecoding.decode(Self.self, from: json)
@@ -85,6 +106,55 @@ extension JSONDecodable {
     var string = string
     self = try string.withUTF8 {
       try ModelDecoding.decode(Self.self, fromBytes: UnsafeRawBufferPointer($0))
+    }
+  }
+}
+
+extension JSONDecodable {
+  /// Decodes bytes with a key style for this call, overriding every model's own.
+  ///
+  /// ```swift
+  /// let user = try User(jsonData: data, keyStyle: .snakeCase)   // avatarURL <- "avatar_url"
+  /// ```
+  public init<Bytes: ContiguousBytes>(jsonData data: Bytes, keyStyle: JSON.KeyStyle) throws {
+    self = try KeyStyleContext.with(keyStyle) { try Self(jsonData: data) }
+  }
+
+  /// Decodes a string with a key style for this call, overriding every model's own.
+  public init(jsonString string: String, keyStyle: JSON.KeyStyle) throws {
+    self = try KeyStyleContext.with(keyStyle) { try Self(jsonString: string) }
+  }
+
+  /// Decodes a `JSON` value with a key style for this call, overriding every model's own.
+  public init(decode json: JSON, keyStyle: JSON.KeyStyle) throws {
+    self = try KeyStyleContext.with(keyStyle) { try Self(decode: json) }
+  }
+
+  /// Decodes only the value at `index`, straight from the bytes: nothing else is mapped, so
+  /// the rest of the document need not fit any model, but it must still be valid JSON.
+  ///
+  /// ```swift
+  /// let users = try [User](jsonData: data, at: ["data", "users"])
+  /// ```
+  ///
+  /// - Throws: ``JSON/Error`` naming the path when nothing is there.
+  public init<Bytes: ContiguousBytes>(
+    jsonData data: Bytes, at index: JSON.Index, keyStyle: JSON.KeyStyle? = nil
+  ) throws {
+    self = try KeyStyleContext.with(keyStyle) {
+      try data.withUnsafeBytes { try ModelDecoding.decode(Self.self, fromBytes: $0, at: index) }
+    }
+  }
+
+  /// Decodes only the value at `index` of JSON text held in a string.
+  public init(jsonString string: String, at index: JSON.Index, keyStyle: JSON.KeyStyle? = nil)
+    throws
+  {
+    var string = string
+    self = try KeyStyleContext.with(keyStyle) {
+      try string.withUTF8 {
+        try ModelDecoding.decode(Self.self, fromBytes: UnsafeRawBufferPointer($0), at: index)
+      }
     }
   }
 }

@@ -41,3 +41,26 @@ extension JSONEncodable {
     String(decoding: try ModelEncoding.encodeBytes(self, options: options), as: UTF8.self)
   }
 }
+
+extension JSONEncodable {
+  /// The value as JSON, with a key style for this call overriding every model's own.
+  public func json(keyStyle: JSON.KeyStyle) throws -> JSON {
+    try KeyStyleContext.with(keyStyle) { try json }
+  }
+
+  /// The value as UTF-8 JSON text, with a key style for this call.
+  ///
+  /// ```swift
+  /// try profile.jsonData(options: [.omitNulls], keyStyle: .snakeCase)
+  /// ```
+  public func jsonData(options: JSON.WritingOptions = [], keyStyle: JSON.KeyStyle) throws -> Data {
+    try KeyStyleContext.with(keyStyle) { try jsonData(options: options) }
+  }
+
+  /// The value as JSON text, with a key style for this call.
+  public func jsonString(options: JSON.WritingOptions = [], keyStyle: JSON.KeyStyle) throws
+    -> String
+  {
+    try KeyStyleContext.with(keyStyle) { try jsonString(options: options) }
+  }
+}

@@ -34,6 +34,26 @@ public enum SpecificOption: @unchecked Sendable {  // defaults are values, read 
   case ignore
   /// Leaves the key out when the value encodes to `null` (encode).
   case ignoreIfNull
+  /// On an array, set or dictionary: elements that fail to map are left out instead of
+  /// failing the model. On an optional: a value that fails to map gives `nil` (decode).
+  case lossy
+  /// Accepts the other scalar spellings: a number property reads `"123"`, a string property
+  /// reads `123` or `true`, a Bool reads `"true"`, `"false"`, `0` and `1`. Text that is not
+  /// a number (`"12abc"`) is still an error. Applies to scalars and to their optionals and
+  /// arrays (decode).
+  case lossless
+  /// On an optional `String`: `""` gives `nil` (decode).
+  case emptyAsNil
+  /// Leaves the key out when the value is an empty string, array, set or dictionary (encode).
+  case ignoreIfEmpty
+  /// The key or path read when decoding; `.index` (or the property name) is still written.
+  case decodeIndex(JSON.Index)
+  /// The key or path written when encoding; `.index` (or the property name) is still read.
+  case encodeIndex(JSON.Index)
+  /// Read when decoding, never written when encoding.
+  case decodeOnly
+  /// Written when encoding, never read when decoding: like `.ignore` for decoding.
+  case encodeOnly
   /// Several options at once; what an array literal makes.
   case combined([SpecificOption])
 

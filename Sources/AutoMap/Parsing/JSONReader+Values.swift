@@ -37,6 +37,24 @@ extension JSONReader {
     return false
   }
 
+  /// Runs `read`; when it fails with a recoverable error (a value that does not map, as
+  /// opposed to malformed text), steps over the value instead, still checking that it is
+  /// well-formed, and returns `nil`.
+  @inline(__always)
+  mutating func readOrSkip<R>(_ read: (inout JSONReader) throws -> R) throws -> R? {
+    let start = cursor
+    let openDepth = depth
+    do {
+      return try read(&self)
+    } catch {
+      guard JSON.Error.wrapping(error).isRecoverable else { throw error }
+      cursor = start
+      depth = openDepth
+      try skipValue()
+      return nil
+    }
+  }
+
   /// Whether the next value is `null`; consumes it if so.
   @inline(__always)
   mutating func consumeNull() throws -> Bool {

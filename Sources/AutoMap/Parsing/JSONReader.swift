@@ -22,11 +22,14 @@ struct JSONReader {
   var scratch: [UInt8] = []
   /// Reused by the parser for the elements of open containers.
   let stacks = ParseStacks()
+  /// The key style the call set, if any; models use their own otherwise.
+  let keyStyle: JSON.KeyStyle?
 
   init(start: UnsafePointer<UInt8>, count: Int) {
     self.start = start
     self.end = start + count
     self.cursor = start
+    keyStyle = KeyStyleContext.override
   }
 
   /// Runs `body` with a reader over `bytes`, after skipping a UTF-8 byte order mark. Empty

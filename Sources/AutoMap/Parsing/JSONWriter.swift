@@ -13,6 +13,9 @@ extension JSON {
     /// Object members in ascending order of their keys' UTF-8 bytes (the default keeps
     /// document or declaration order).
     public static let sortedKeys = WritingOptions(rawValue: 1 << 1)
+    /// Leaves out every object member whose value is `null` (`nil` properties, `nil`
+    /// dictionary values, `null` in `JSON` objects). Array elements are kept.
+    public static let omitNulls = WritingOptions(rawValue: 1 << 2)
   }
 }
 
@@ -27,6 +30,9 @@ struct JSONWriter {
   var bytes: [UInt8] = []
   let pretty: Bool
   let sorted: Bool
+  let omitNulls: Bool
+  /// The key style the call set, if any; models use their own otherwise.
+  let keyStyle: JSON.KeyStyle?
   private var level = 0
   /// Whether the innermost open container has no element yet.
   private var isFirst = true
@@ -34,6 +40,8 @@ struct JSONWriter {
   init(options: JSON.WritingOptions, capacity: Int = 4096) {
     pretty = options.contains(.prettyPrinted)
     sorted = options.contains(.sortedKeys)
+    omitNulls = options.contains(.omitNulls)
+    keyStyle = KeyStyleContext.override
     bytes.reserveCapacity(capacity)
   }
 
@@ -245,12 +253,12 @@ extension JSONWriter {
       try beginObject()
       if sorted {
         let members = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        for member in members {
+        for member in members where !(omitNulls && member.value == .null) {
           writeKey(member.key)
           try write(member.value)
         }
       } else {
-        for (key, member) in object {
+        for (key, member) in object where !(omitNulls && member == .null) {
           writeKey(key)
           try write(member)
         }

@@ -28,12 +28,19 @@ final class DecodeCodec: @unchecked Sendable {  // immutable after creation
   let storeDefault: ((UnsafeMutableRawPointer) -> Void)?
   /// For model types: their reflection state.
   let model: ModelDecodeState?
+  /// For collections (and optionals of them): reading that leaves out elements that fail to
+  /// map, for `.lossy`.
+  let lossyReadBytes: ReadBytes?
+  let lossyReadJSON: ReadJSON?
 
   init<T>(
     _: T.Type, readBytes: @escaping ReadBytes, readJSON: @escaping ReadJSON,
-    storeNil: ((UnsafeMutableRawPointer) -> Void)? = nil, model: ModelDecodeState? = nil
+    storeNil: ((UnsafeMutableRawPointer) -> Void)? = nil, model: ModelDecodeState? = nil,
+    lossyReadBytes: ReadBytes? = nil, lossyReadJSON: ReadJSON? = nil
   ) {
     self.model = model
+    self.lossyReadBytes = lossyReadBytes
+    self.lossyReadJSON = lossyReadJSON
     type = T.self
     typeName = AutoMap.typeName(T.self)
     size = MemoryLayout<T>.size

@@ -11,6 +11,16 @@ struct EncodeField {
   let key: String?
   let transform: (any Transform)?
   let ignoreIfNull: Bool
+  let ignoreIfEmpty: Bool
+
+  /// Whether the value at `address` is left out by `.ignoreIfNull`, `.ignoreIfEmpty` or the
+  /// `.omitNulls` writing option, judged before it is converted.
+  @inline(__always)
+  func omits(_ address: UnsafeRawPointer, omitNulls: Bool) -> Bool {
+    if ignoreIfNull || omitNulls, codec.isNil?(address) == true { return true }
+    if ignoreIfEmpty, codec.isEmpty?(address) == true { return true }
+    return false
+  }
 }
 
 /// A model's encode plan, built once per type and then only read. Fields are read at their
@@ -43,18 +53,20 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
   }
 
   /// The JSON for one field, or `nil` when it is left out.
-  private func fieldJSON(_ field: EncodeField, _ base: UnsafeRawPointer) throws -> JSON? {
+  private func fieldJSON(_ field: EncodeField, _ base: UnsafeRawPointer, omitNulls: Bool) throws
+    -> JSON?
+  {
     let address = base + field.offset
+    if field.omits(address, omitNulls: omitNulls) { return nil }
     var json: JSON
     if let transform = field.transform,
       let converted = try transform.encodeValue(field.codec.load(address))
     {
       json = converted
     } else {
-      if field.ignoreIfNull, field.codec.isNil?(address) == true { return nil }
       json = try field.codec.writeJSON(address)
     }
-    if field.ignoreIfNull, case .null = json { return nil }
+    if field.ignoreIfNull || omitNulls, case .null = json { return nil }
     return json
   }
 
@@ -63,7 +75,7 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
     var result: JSON = .object(JSON.Object())
     for field in fields {
       let json: JSON?
-      do { json = try fieldJSON(field, base) } catch {
+      do { json = try fieldJSON(field, base, omitNulls: false) } catch {
         throw JSON.Error.wrapping(error).prefixed(field.index)
       }
       guard let json else { continue }
@@ -90,11 +102,12 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
       guard let quotedKey = field.quotedKey else { continue }
       let address = base + field.offset
       do {
-        if field.transform != nil || field.ignoreIfNull {
-          guard let json = try fieldJSON(field, base) else { continue }
+        if field.transform != nil {
+          guard let json = try fieldJSON(field, base, omitNulls: writer.omitNulls) else { continue }
           writer.writeKey(quotedBytes: quotedKey)
           try writer.write(json)
         } else {
+          if field.omits(address, omitNulls: writer.omitNulls) { continue }
           writer.writeKey(quotedBytes: quotedKey)
           try field.codec.writeBytes(address, &writer)
         }

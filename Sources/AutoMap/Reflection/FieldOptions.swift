@@ -9,6 +9,24 @@ struct FieldOptions {
   var nonNil = false
   var ignore = false
   var ignoreIfNull = false
+  var lossy = false
+  var lossless = false
+  var emptyAsNil = false
+  var ignoreIfEmpty = false
+  var decodeIndex: JSON.Index?
+  var encodeIndex: JSON.Index?
+  var decodeOnly = false
+  var encodeOnly = false
+
+  /// Where decoding reads: `.decodeIndex`, else `.index`, else the key for `name`.
+  func readIndex(_ name: String, _ style: JSON.KeyStyle) -> JSON.Index {
+    decodeIndex ?? index ?? .key(style.key(for: name))
+  }
+
+  /// Where encoding writes: `.encodeIndex`, else `.index`, else the key for `name`.
+  func writeIndex(_ name: String, _ style: JSON.KeyStyle) -> JSON.Index {
+    encodeIndex ?? index ?? .key(style.key(for: name))
+  }
 
   init(_ option: SpecificOption?) {
     for option in option?.flattened ?? [] {
@@ -22,6 +40,14 @@ struct FieldOptions {
       case .nonNil: nonNil = true
       case .ignore: ignore = true
       case .ignoreIfNull: ignoreIfNull = true
+      case .lossy: lossy = true
+      case .lossless: lossless = true
+      case .emptyAsNil: emptyAsNil = true
+      case .ignoreIfEmpty: ignoreIfEmpty = true
+      case .decodeIndex(let index): decodeIndex = index
+      case .encodeIndex(let index): encodeIndex = index
+      case .decodeOnly: decodeOnly = true
+      case .encodeOnly: encodeOnly = true
       case .combined: break  // flattened away
       }
     }

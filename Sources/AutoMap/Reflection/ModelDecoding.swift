@@ -1,9 +1,7 @@
-import Synchronization
-
 enum ModelDecoding {
   /// The codec of a model type: reflection once observed, `init(decode:)` until then.
   static func makeCodec<T: JSONDecodable>(_: T.Type) -> DecodeCodec {
-    let state = ModelDecodeState { try buildPlan(T.self) }
+    let state = ModelDecodeState(defaultStyle: T.keyStyle) { try buildPlan(T.self, style: $0) }
     let readJSON: DecodeCodec.ReadJSON = { json, destination in
       destination.initializeMemory(as: T.self, to: try T(decode: json))
     }
@@ -11,7 +9,7 @@ enum ModelDecoding {
       T.self,
       readBytes: { reader, destination in
         if state.isReflected {
-          try state.resolvedPlan().readBytes(&reader, destination)
+          try state.resolvedPlan(reader.keyStyle).readBytes(&reader, destination)
         } else {
           try readJSON(reader.parseValue(), destination)
         }
@@ -20,43 +18,62 @@ enum ModelDecoding {
       model: state)
   }
 
-  /// What the default `init(decode:)` runs.
-  static func decode<T: JSONDecodable>(_: T.Type, from json: JSON) throws -> T {
+  private static func state<T: JSONDecodable>(_: T.Type) throws -> ModelDecodeState {
     guard let state = CodecCache.decoder(for: T.self).model else {
       throw JSON.Error(.invalidModel, "\(typeName(T.self)) has no reflection plan")
     }
+    return state
+  }
+
+  /// What the default `init(decode:)` runs.
+  static func decode<T: JSONDecodable>(_: T.Type, from json: JSON) throws -> T {
+    let state = try state(T.self)
     state.markReflected()
-    let plan = try state.resolvedPlan()
+    let plan = try state.resolvedPlan(KeyStyleContext.override)
     let slot = UnsafeMutablePointer<T>.allocate(capacity: 1)
     defer { slot.deallocate() }
     try plan.readJSON(json, UnsafeMutableRawPointer(slot))
     return slot.move()
   }
 
-  /// What `T(jsonData:)` and `T(jsonString:)` run: bytes to value.
-  static func decode<T: JSONDecodable>(_: T.Type, fromBytes bytes: UnsafeRawBufferPointer) throws
-    -> T
-  {
+  /// What `T(jsonData:)` and `T(jsonString:)` run: bytes to value; with `index`, only the
+  /// value there is mapped (the rest of the document is still checked).
+  static func decode<T: JSONDecodable>(
+    _: T.Type, fromBytes bytes: UnsafeRawBufferPointer, at index: JSON.Index = []
+  ) throws -> T {
     let codec = CodecCache.decoder(for: T.self)
     return try JSONReader.withReader(bytes) { reader in
       let slot = UnsafeMutablePointer<T>.allocate(capacity: 1)
       defer { slot.deallocate() }
-      try codec.readBytes(&reader, UnsafeMutableRawPointer(slot))
+      guard try reader.descend(index.steps[...], into: UnsafeMutableRawPointer(slot), codec) else {
+        throw JSON.Error(.missingValue, "no value at \(index)").prefixed(index)
+      }
       let value = slot.move()
       try reader.expectEnd()
       return value
     }
   }
 
+  /// What `update(from:)` runs: replaces the properties whose keys `json` has.
+  static func update<T: JSONDecodable>(_ value: inout T, from json: JSON) throws {
+    let plan = try state(T.self).resolvedPlan(KeyStyleContext.override)
+    try withUnsafeMutablePointer(to: &value) { pointer in
+      let raw = UnsafeMutableRawPointer(pointer)
+      // A class's fields live in the object the variable refers to.
+      try plan.update(json, T.self is AnyClass ? raw.load(as: UnsafeMutableRawPointer.self) : raw)
+      try plan.validate(raw)
+    }
+  }
+
   // MARK: Building plans
 
-  static func buildPlan<T: JSONDecodable>(_: T.Type) throws -> DecodePlan {
+  static func buildPlan<T: JSONDecodable>(_: T.Type, style: JSON.KeyStyle) throws -> DecodePlan {
     let model = typeName(T.self)
     guard let reflected = FieldEnumeration.fields(of: T.self) else {
       throw JSON.Error(
         .invalidModel,
         "\(model) cannot be decoded by reflection: only structs and classes have stored properties to map."
-          + " Give an enum a raw value, or write init(decode:)")
+          + " Give an enum a raw value or make it CaseIterable, or write init(decode:)")
     }
     let kind = try instanceKind(T.self, model: model)
     let options = try FieldOptions.resolve(T.specificOptions(), fields: reflected, model: model)
@@ -66,42 +83,64 @@ enum ModelDecoding {
       let option = options[property.name] ?? FieldOptions(nil)
       let codec = CodecCache.decoder(for: property.type)
       let where_ = "\(model).\(property.name) (\(codec.typeName))"
-      guard codec.model != nil || property.type is any JSONDecodable.Type || option.ignore else {
+      let skipped = option.ignore || option.encodeOnly
+      guard property.type is any JSONDecodable.Type || skipped || option.transform != nil else {
         throw JSON.Error(
           .invalidModel,
           "\(where_) cannot be decoded: \(codec.typeName) does not conform to JSONDecodable."
             + " Make it conform, give the property a .transform, or mark it .ignore")
       }
       let fallback = try makeFallback(option, codec: codec, where_: where_)
-      if case .defaultStruct = kind, property.isLet == true, !option.ignore {
+      try check(option, codec: codec, where_: where_)
+      if case .defaultStruct = kind, property.isLet == true, !skipped {
         throw JSON.Error(
           .invalidModel,
           "\(model).\(property.name) is a `let` in a DefaultInitable struct: its value comes from init(),"
             + " and the optimizer may fold it into a constant, so a decoded value could silently"
             + " not show. Declare it `var`, or mark it .ignore")
       }
-      if option.ignore {
+      if skipped {
         guard case .memberwise = kind else { continue }  // keeps its init() value
         guard let initialize = fallback ?? codec.storeNil else {
           throw JSON.Error(
             .invalidModel,
-            "\(where_) is .ignore'd but needs a value: \(model) has no init() to provide one."
-              + " Make it Optional, give it .defaultValue, or make \(model) DefaultInitable")
+            "\(where_) is not decoded (.ignore or .encodeOnly) but needs a value: \(model) has no init()"
+              + " to provide one. Make it Optional, give it .defaultValue, or make \(model) DefaultInitable"
+          )
         }
         ignored.append(IgnoredField(offset: property.offset, codec: codec, initialize: initialize))
         continue
       }
-      let index = option.index ?? .key(property.name)
       fields.append(
         DecodeField(
-          name: property.name, offset: property.offset, codec: codec, index: index,
-          key: index.singleKey.map { Array($0.utf8) }, leaf: LeafKind(property.type),
-          alternativeIndex: option.alternativeIndex,
-          transform: option.transform, fallback: fallback))
+          name: property.name, offset: property.offset, codec: codec,
+          index: option.readIndex(property.name, style), options: option, fallback: fallback,
+          lossless: option.lossless ? LosslessTarget(property.type) : nil))
     }
     return DecodePlan(
       modelName: model, kind: kind, fields: fields, ignoredFields: ignored,
-      destroyModel: { $0.assumingMemoryBound(to: T.self).deinitialize(count: 1) })
+      caseInsensitive: style == .caseInsensitive,
+      destroyModel: { $0.assumingMemoryBound(to: T.self).deinitialize(count: 1) },
+      didDecode: { try $0.assumingMemoryBound(to: T.self).pointee.didDecode() })
+  }
+
+  /// Options that apply only to some types are refused on the others.
+  private static func check(_ option: FieldOptions, codec: DecodeCodec, where_: String) throws {
+    if option.lossy, codec.lossyReadBytes == nil, !codec.isOptional {
+      throw JSON.Error(
+        .invalidModel,
+        "\(where_) has .lossy, which applies to arrays, sets, dictionaries and optionals")
+    }
+    if option.lossless, LosslessTarget(codec.type) == nil {
+      throw JSON.Error(
+        .invalidModel,
+        "\(where_) has .lossless, which applies to numbers, Bool and String, and to their optionals and arrays"
+      )
+    }
+    if option.emptyAsNil, codec.type != String?.self {
+      throw JSON.Error(
+        .invalidModel, "\(where_) has .emptyAsNil, which applies to String? properties")
+    }
   }
 
   private static func instanceKind<T>(_: T.Type, model: String) throws -> InstanceKind {

@@ -7,7 +7,7 @@ enum ModelEncoding {
     let key = ObjectIdentifier(T.self)
     return states.withLock { states in
       if let state = states[key] { return state }
-      let state = ModelEncodeState { try buildPlan(T.self) }
+      let state = ModelEncodeState(defaultStyle: T.keyStyle) { try buildPlan(T.self, style: $0) }
       states[key] = state
       return state
     }
@@ -23,7 +23,7 @@ enum ModelEncoding {
           return try dynamic.writeBytes(value, &writer)
         }
         if state.isReflected {
-          try state.resolvedPlan().writeBytes(value, &writer)
+          try state.resolvedPlan(writer.keyStyle).writeBytes(value, &writer)
         } else {
           try writer.write(value.assumingMemoryBound(to: T.self).pointee.json)
         }
@@ -42,7 +42,8 @@ enum ModelEncoding {
   static func encodeJSON<T: JSONEncodable>(_ value: T) throws -> JSON {
     let state = state(type(of: value))
     state.markReflected()
-    return try withUnsafePointer(to: value) { try state.resolvedPlan().writeJSON($0) }
+    let plan = try state.resolvedPlan(KeyStyleContext.override)
+    return try withUnsafePointer(to: value) { try plan.writeJSON($0) }
   }
 
   /// What `jsonData(options:)` and `jsonString(options:)` run: value to bytes.
@@ -55,7 +56,7 @@ enum ModelEncoding {
     return writer.bytes
   }
 
-  static func buildPlan<T: JSONEncodable>(_: T.Type) throws -> EncodePlan {
+  static func buildPlan<T: JSONEncodable>(_: T.Type, style: JSON.KeyStyle) throws -> EncodePlan {
     let model = typeName(T.self)
     guard let reflected = FieldEnumeration.fields(of: T.self) else {
       throw JSON.Error(
@@ -67,8 +68,14 @@ enum ModelEncoding {
     var fields: [EncodeField] = []
     for property in reflected {
       let option = options[property.name] ?? FieldOptions(nil)
-      if option.ignore { continue }
+      if option.ignore || option.decodeOnly { continue }
       let codec = CodecCache.encoder(for: property.type)
+      if option.ignoreIfEmpty, codec.isEmpty == nil {
+        throw JSON.Error(
+          .invalidModel,
+          "\(model).\(property.name) (\(codec.typeName)) has .ignoreIfEmpty, which applies to strings,"
+            + " arrays, sets and dictionaries, and to their optionals")
+      }
       guard property.type is any JSONEncodable.Type || option.transform != nil else {
         throw JSON.Error(
           .invalidModel,
@@ -76,12 +83,13 @@ enum ModelEncoding {
             + " to JSONEncodable. Make it conform, give the property a .transform, or mark it .ignore"
         )
       }
-      let index = option.index ?? .key(property.name)
+      let index = option.writeIndex(property.name, style)
       fields.append(
         EncodeField(
           name: property.name, offset: property.offset, codec: codec, index: index,
           quotedKey: index.singleKey.map(JSONWriter.quotedKey), key: index.singleKey,
-          transform: option.transform, ignoreIfNull: option.ignoreIfNull))
+          transform: option.transform, ignoreIfNull: option.ignoreIfNull,
+          ignoreIfEmpty: option.ignoreIfEmpty))
     }
     return EncodePlan(modelName: model, isClass: T.self is AnyClass, fields: fields)
   }

@@ -11,8 +11,11 @@ import Synchronization
 /// implementation never reports, so it is always the one called.
 final class ReflectionState<Plan: AnyObject & Sendable>: Sendable {
   private let reflected = Atomic<Bool>(false)
-  private let plan = AtomicLazyReference<PlanResult>()
-  private let build: @Sendable () throws -> Plan
+  /// One plan per key style, each built on first use.
+  private let slots: [Slot]
+  private let build: @Sendable (JSON.KeyStyle) throws -> Plan
+  /// The model's own key style, used when a call sets none.
+  let defaultStyle: JSON.KeyStyle
 
   /// A built plan, or the error that building it threw (thrown again at every use).
   final class PlanResult: Sendable {
@@ -20,7 +23,15 @@ final class ReflectionState<Plan: AnyObject & Sendable>: Sendable {
     init(_ result: Result<Plan, JSON.Error>) { self.result = result }
   }
 
-  init(build: @escaping @Sendable () throws -> Plan) { self.build = build }
+  final class Slot: Sendable {
+    let plan = AtomicLazyReference<PlanResult>()
+  }
+
+  init(defaultStyle: JSON.KeyStyle, build: @escaping @Sendable (JSON.KeyStyle) throws -> Plan) {
+    self.defaultStyle = defaultStyle
+    self.build = build
+    slots = JSON.KeyStyle.allCases.map { _ in Slot() }
+  }
 
   var isReflected: Bool { reflected.load(ordering: .acquiring) }
 
@@ -28,12 +39,15 @@ final class ReflectionState<Plan: AnyObject & Sendable>: Sendable {
     if !reflected.load(ordering: .relaxed) { reflected.store(true, ordering: .releasing) }
   }
 
-  /// The plan, built by the first caller (racing first callers may each build one; the first
-  /// stored is the one everyone uses).
-  func resolvedPlan() throws -> Plan {
-    if let built = plan.load() { return try built.result.get() }
-    let made = PlanResult(Result { try build() }.mapError(JSON.Error.wrapping))
-    return try plan.storeIfNil(made).result.get()
+  /// The plan for `style` (the model's own when `nil`), built by the first caller (racing
+  /// first callers may each build one; the first stored is the one everyone uses).
+  @inline(__always)
+  func resolvedPlan(_ style: JSON.KeyStyle? = nil) throws -> Plan {
+    let style = style ?? defaultStyle
+    let slot = slots[style.slot]
+    if let built = slot.plan.load() { return try built.result.get() }
+    let made = PlanResult(Result { try build(style) }.mapError(JSON.Error.wrapping))
+    return try slot.plan.storeIfNil(made).result.get()
   }
 }
 

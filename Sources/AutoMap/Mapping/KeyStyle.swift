@@ -1,0 +1,82 @@
+extension JSON {
+  /// How property names become JSON keys, for properties without an explicit `.index`.
+  ///
+  /// Set it for a model, or for one call (which then applies to every model in it):
+  ///
+  /// ```swift
+  /// struct Profile: JSONCodable {
+  ///   static let keyStyle = JSON.KeyStyle.snakeCase   // avatarURL <-> "avatar_url"
+  ///   var avatarURL: URL?
+  ///   var displayName: String
+  /// }
+  ///
+  /// let profile = try Profile(jsonData: data, keyStyle: .snakeCase)   // at the call site
+  /// ```
+  ///
+  /// The key is computed from the property name, so both directions agree: `avatarURL` reads
+  /// and writes `avatar_url` (where `Codable`'s `convertFromSnakeCase` makes `avatarUrl` and
+  /// misses the property).
+  public enum KeyStyle: Sendable, Hashable, CaseIterable {
+    /// The property name as it is. The default.
+    case exact
+    /// `avatarURL` ↔ `avatar_url`, `userID` ↔ `user_id`, `version2Name` ↔ `version2_name`.
+    case snakeCase
+    /// `avatarURL` ↔ `AvatarURL`.
+    case upperCamelCase
+    /// Decoding matches keys whatever their ASCII case (`age` reads `Age` or `AGE`);
+    /// encoding writes the property name.
+    case caseInsensitive
+
+    /// The key for a property name in this style.
+    public func key(for propertyName: String) -> String {
+      switch self {
+      case .exact, .caseInsensitive: return propertyName
+      case .upperCamelCase: return propertyName.prefix(1).uppercased() + propertyName.dropFirst()
+      case .snakeCase: return Self.snakeCased(propertyName)
+      }
+    }
+
+    private static func snakeCased(_ name: String) -> String {
+      let characters = Array(name)
+      var result = ""
+      for (position, character) in characters.enumerated() {
+        guard character.isUppercase else {
+          result.append(character)
+          continue
+        }
+        if position > 0, result.last != "_" {
+          let previous = characters[position - 1]
+          let nextIsLower = position + 1 < characters.count && characters[position + 1].isLowercase
+          // A word starts after a lowercase letter or digit (userID), or where an acronym
+          // gives way to a word (URLString: URL | String).
+          if previous.isLowercase || previous.isNumber || (previous.isUppercase && nextIsLower) {
+            result.append("_")
+          }
+        }
+        result += character.lowercased()
+      }
+      return result
+    }
+
+    /// The slot of this style in per-style tables.
+    var slot: Int {
+      switch self {
+      case .exact: 0
+      case .snakeCase: 1
+      case .upperCamelCase: 2
+      case .caseInsensitive: 3
+      }
+    }
+  }
+}
+
+/// The key style set for the current call, if any; it overrides every model's own.
+enum KeyStyleContext {
+  @TaskLocal static var override: JSON.KeyStyle?
+
+  /// Runs `body` with `style` as the call's key style (`nil`: the models' own).
+  static func with<R>(_ style: JSON.KeyStyle?, _ body: () throws -> R) rethrows -> R {
+    guard let style else { return try body() }
+    return try $override.withValue(style, operation: body)
+  }
+}

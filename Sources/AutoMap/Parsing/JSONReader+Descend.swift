@@ -1,0 +1,58 @@
+extension JSONReader {
+  /// Walks `steps` down from the value at the cursor and reads the value they lead to into
+  /// `destination` through `codec`; everything else is stepped over (and still checked).
+  /// Returns whether the path was found. A repeated key takes its last occurrence, as
+  /// everywhere in AutoMap.
+  mutating func descend(
+    _ steps: ArraySlice<JSON.Index.Step>, into destination: UnsafeMutableRawPointer,
+    _ codec: DecodeCodec
+  ) throws -> Bool {
+    guard let step = steps.first else {
+      try codec.readBytes(&self, destination)
+      return true
+    }
+    let rest = steps.dropFirst()
+    var found = false
+    switch step {
+    case .key(let wanted):
+      let hasMembers = try openContainer(
+        UInt8(ascii: "{"), expected: "an object to look up key \(JSON.string(wanted))")
+      defer { leaveContainer() }
+      guard hasMembers else { return false }
+      repeat {
+        skipWhitespace()
+        let key = try string(from: scanKeyString())
+        try expect(UInt8(ascii: ":"), "':' after object key")
+        guard key == wanted else {
+          try skipValue()
+          continue
+        }
+        if found { codec.destroy(destination) }  // a later repeat of the key wins
+        do {
+          found = try descend(rest, into: destination, codec)
+        } catch {
+          throw JSON.Error.wrapping(error).prefixed(key: key)
+        }
+      } while try nextMember()
+    case .position(let wanted):
+      let hasElements = try openContainer(
+        UInt8(ascii: "["), expected: "an array to read index \(wanted)")
+      defer { leaveContainer() }
+      guard hasElements else { return false }
+      var position = 0
+      repeat {
+        if position == wanted {
+          do {
+            found = try descend(rest, into: destination, codec)
+          } catch {
+            throw JSON.Error.wrapping(error).prefixed(index: position)
+          }
+        } else {
+          try skipValue()
+        }
+        position += 1
+      } while try nextElement()
+    }
+    return found
+  }
+}

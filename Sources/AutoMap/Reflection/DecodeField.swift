@@ -1,0 +1,101 @@
+/// One property in a decode plan: where it lives and how to fill it. A class, so that the
+/// loop holding one costs a single reference count, not one per reference it contains.
+final class DecodeField {
+  let name: String
+  let offset: Int
+  let codec: DecodeCodec
+  /// Where the value is read from; the empty path means the enclosing object (flattening).
+  let index: JSON.Index
+  /// The key's UTF-8 bytes when the index is one key: what the byte path matches.
+  let key: [UInt8]?
+  let alternativeIndex: JSON.Index?
+  let transform: (any Transform)?
+  /// Initializes the property with its `.defaultValue` or `.nonNil` value.
+  let fallback: ((UnsafeMutableRawPointer) -> Void)?
+  let options: FieldOptions
+  /// For `.lossless`: the scalar kind the JSON is converted to first.
+  let lossless: LosslessTarget?
+  /// The property is `Optional`.
+  let isOptional: Bool
+  /// Set when the byte path may read the value inline: a common scalar with no option that
+  /// changes how it is read.
+  let inlineLeaf: LeafKind?
+  /// The value goes through `JSON` on the byte path too (transforms, lossless conversion).
+  let readsThroughJSON: Bool
+
+  init(
+    name: String, offset: Int, codec: DecodeCodec, index: JSON.Index, options: FieldOptions,
+    fallback: ((UnsafeMutableRawPointer) -> Void)?, lossless: LosslessTarget?
+  ) {
+    self.name = name
+    self.offset = offset
+    self.codec = codec
+    self.index = index
+    key = index.singleKey.map { Array($0.utf8) }
+    alternativeIndex = options.alternativeIndex
+    transform = options.transform
+    self.fallback = fallback
+    self.options = options
+    self.lossless = lossless
+    isOptional = codec.isOptional
+    readsThroughJSON = transform != nil || lossless != nil
+    let plain = fallback == nil && !readsThroughJSON && !options.lossy && !options.emptyAsNil
+    inlineLeaf = plain ? LeafKind(codec.type) : nil
+  }
+}
+
+/// How instances of a model come to be.
+enum InstanceKind {
+  /// A struct with no `init()`: each property is initialized in place, so every property
+  /// must be given a value.
+  case memberwise
+  /// A `DefaultInitable` struct: `init()` first, then present keys replace properties.
+  case defaultStruct(make: (UnsafeMutableRawPointer) -> Void)
+  /// A class: `init()` makes the object, the destination holds the reference, and present
+  /// keys replace properties inside the object.
+  case object(make: (UnsafeMutableRawPointer) -> Void)
+}
+
+/// A memberwise struct's `.ignore`d property: it still needs a value, `nil` or its fallback.
+struct IgnoredField {
+  let offset: Int
+  let codec: DecodeCodec
+  let initialize: (UnsafeMutableRawPointer) -> Void
+}
+
+/// Which properties are set so far (a bit per field; an array past 64 fields).
+struct FieldSet {
+  private var bits: UInt64 = 0
+  private var more: [Bool] = []
+
+  init(count: Int) {
+    if count > 64 { more = Array(repeating: false, count: count - 64) }
+  }
+
+  @inline(__always)
+  func contains(_ index: Int) -> Bool {
+    index < 64 ? bits & (1 << UInt64(index)) != 0 : more[index - 64]
+  }
+
+  @inline(__always)
+  mutating func insert(_ index: Int) {
+    if index < 64 { bits |= 1 << UInt64(index) } else { more[index - 64] = true }
+  }
+}
+
+/// One decode's progress through a plan.
+struct DecodeProgress {
+  /// Fields of a memberwise struct that hold a value (the others are uninitialized memory).
+  var initialized: FieldSet
+  /// The memory starts uninitialized: fields are initialized, not replaced.
+  let memberwise: Bool
+  /// Updating an existing value: new values are staged and only moved in when every field
+  /// has decoded, so a failed update changes nothing.
+  var staged: [(position: Int, value: UnsafeMutableRawPointer)]?
+
+  init(fieldCount: Int, memberwise: Bool, staging: Bool = false) {
+    initialized = FieldSet(count: fieldCount)
+    self.memberwise = memberwise
+    staged = staging ? [] : nil
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+extension DecodePlan {
+  /// Reads the model from the bytes at the reader's cursor into `destination`.
+  func readBytes(_ reader: inout JSONReader, _ destination: UnsafeMutableRawPointer) throws {
+    guard streams else { return try readJSON(reader.parseValue(), destination) }
+    let hasMembers = try reader.openContainer(UInt8(ascii: "{"), expected: modelName)
+    defer { reader.leaveContainer() }
+    var progress = newProgress()
+    let base = begin(destination)
+    do {
+      var found = FieldSet(count: fields.count)
+      if hasMembers {
+        var hint = 0
+        repeat {
+          reader.skipWhitespace()
+          let span = try reader.scanKeyString()
+          try reader.expect(UInt8(ascii: ":"), "':' after object key")
+          if let position = try match(span, &reader, hint: hint) {
+            hint = position + 1
+            found.insert(position)
+            try readField(position, &reader, base, &progress)
+          } else {
+            try reader.validateUTF8(span)
+            try reader.skipValue()
+          }
+        } while try reader.nextMember()
+      }
+      for position in fields.indices where !found.contains(position) {
+        try resolveAbsent(position, base, &progress, found: Self.absent)
+      }
+      try validate(destination)
+    } catch {
+      abandon(destination, progress)
+      throw error
+    }
+  }
+
+  /// The field whose key is `span`, trying the one after the last match first: keys
+  /// usually arrive in declaration order.
+  @inline(__always)
+  private func match(_ span: StringSpan, _ reader: inout JSONReader, hint: Int) throws -> Int? {
+    if span.hasEscapes {
+      try reader.unescape(span)
+      return reader.scratch.withUnsafeBufferPointer { position(of: $0, hint: hint) }
+    }
+    return position(of: span.buffer, hint: hint)
+  }
+
+  @inline(__always)
+  private func position(of bytes: UnsafeBufferPointer<UInt8>, hint: Int) -> Int? {
+    if hint < table.count, keyEquals(hint, bytes) { return hint }
+    for position in 0..<table.count where position != hint && keyEquals(position, bytes) {
+      return position
+    }
+    return nil
+  }
+
+  @inline(__always)
+  private func keyEquals(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard keyCounts[position] == bytes.count else { return false }
+    guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
+    let key = keyStart + keyOffsets[position]
+    if memcmp(key, base, bytes.count) == 0 { return true }
+    guard caseInsensitive else { return false }
+    for offset in 0..<bytes.count where Self.foldASCII(key[offset]) != Self.foldASCII(base[offset])
+    {
+      return false
+    }
+    return true
+  }
+
+  @inline(__always)
+  private static func foldASCII(_ byte: UInt8) -> UInt8 {
+    byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+  }
+
+  /// Reads one present field's value from the bytes.
+  @inline(__always)
+  private func readField(
+    _ position: Int, _ reader: inout JSONReader, _ base: UnsafeMutableRawPointer,
+    _ progress: inout DecodeProgress
+  ) throws {
+    let field = table[position]
+    if let leaf = field.inlineLeaf {
+      // Fast path: the common scalars, read inline.
+      if !leaf.isOptional, try reader.consumeNull() {
+        return try resolveAbsent(position, base, &progress, found: .null)
+      }
+      let target = base + field.offset
+      let initialize = progress.memberwise && !progress.initialized.contains(position)
+      do {
+        try reader.readLeaf(leaf, into: target, initialize: initialize)
+      } catch {
+        throw JSON.Error.wrapping(error).prefixed(field.index)
+      }
+      progress.initialized.insert(position)
+      return
+    }
+    if field.readsThroughJSON || field.options.emptyAsNil {
+      return try decodeField(position, from: reader.parseValue(), base, &progress)
+    }
+    if !field.isOptional, try reader.consumeNull() {
+      return try resolveAbsent(position, base, &progress, found: .null)
+    }
+    let start = reader.cursor
+    let depth = reader.depth
+    do {
+      if field.options.lossy, let lossy = field.codec.lossyReadBytes {
+        try write(position, base, &progress) { try lossy(&reader, $0) }
+      } else {
+        try write(position, base, &progress) { try field.codec.readBytes(&reader, $0) }
+      }
+    } catch {
+      let error = JSON.Error.wrapping(error)
+      let lossyNil = field.options.lossy && field.isOptional
+      guard error.isRecoverable, field.fallback != nil || lossyNil else {
+        throw error.prefixed(field.index)
+      }
+      // Unusable value: step over it (still checking it is well-formed) and use the fallback,
+      // or nil for a lossy optional.
+      reader.cursor = start
+      reader.depth = depth
+      try reader.skipValue()
+      if let fallback = field.fallback {
+        try write(position, base, &progress) { fallback($0) }
+      } else {
+        try write(position, base, &progress) { field.codec.storeNil?($0) }
+      }
+    }
+  }
+}
