@@ -100,3 +100,55 @@ struct Forecast: JSONCodable {
   let city: String
   let high: Temperature
 }
+
+// Models for the capabilities beyond FxJSON.
+
+struct Feed: JSONCodable {
+  var items: [Item]
+  var views: Int
+  var title: String
+  struct Item: JSONCodable { let id: Int }
+
+  static func specificOptions() -> [String: SpecificOption] {
+    ["items": .lossy, "views": .lossless, "title": .lossless]
+  }
+}
+
+struct GitHubUser: JSONCodable {
+  static let keyStyle = JSON.KeyStyle.snakeCase
+  var login: String
+  var avatarURL: String
+  var publicRepos: Int
+}
+
+struct Signup: JSONCodable {
+  var email: String
+  var age: Int
+  var referrer: String?
+
+  static func specificOptions() -> [String: SpecificOption] { ["referrer": .emptyAsNil] }
+
+  mutating func didDecode() throws {
+    guard email.contains("@") else { throw JSON.Error.custom("email must contain @") }
+  }
+}
+
+struct Draft: JSONCodable, DefaultInitable {
+  var title = ""
+  var tags: [String] = []
+  var editor: String?
+
+  static func specificOptions() -> [String: SpecificOption] { ["tags": .ignoreIfEmpty] }
+}
+
+/// The API renamed `user_name` to `username`: read the old key, write the new one.
+struct Login: JSONCodable {
+  var username: String
+  var token: String?
+
+  static func specificOptions() -> [String: SpecificOption] {
+    ["username": [.decodeIndex("user_name"), .encodeIndex("username")], "token": .decodeOnly]
+  }
+}
+
+enum Weekday: JSONCodable, CaseIterable { case monday, tuesday, wednesday }

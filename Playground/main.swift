@@ -167,4 +167,60 @@ tour.step(
   try User(jsonString: "{\"id\": 1,\n \"name\": \"x\" \"tags\": []}")
 }
 
+tour.section("7. Lossy and lossless values")
+tour.step(##"try Feed(jsonString: #"{"items": [{"id": 1}, {"id": "x"}, {}], "views": "1200", "title": 42}"#)"##,
+  "1 item, 1200 views, title 42") {
+  let feed = try Feed(jsonString: #"{"items": [{"id": 1}, {"id": "x"}, {}], "views": "1200", "title": 42}"#)
+  return "\(feed.items.count) item, \(feed.views) views, title \(feed.title)"
+}
+tour.step(##"try Feed(jsonString: #"{"items": [], "views": "12abc", "title": ""}"#)   // lossless is not lossy"##,
+  #"throws at views: expected Int, found string "12abc""#) {
+  try Feed(jsonString: #"{"items": [], "views": "12abc", "title": ""}"#)
+}
+
+tour.section("8. Key styles")
+tour.note("struct GitHubUser: JSONCodable { static let keyStyle = JSON.KeyStyle.snakeCase; var avatarURL: String … }")
+tour.step(##"try GitHubUser(jsonString: #"{"login": "ada", "avatar_url": "a.png", "public_repos": 3}"#).avatarURL"##, "a.png") {
+  try GitHubUser(jsonString: #"{"login": "ada", "avatar_url": "a.png", "public_repos": 3}"#).avatarURL
+}
+tour.step(##"try User(jsonString: #"{"ID": 1, "NAME": "Ada", "TAGS": []}"#, keyStyle: .caseInsensitive).name"##, "Ada") {
+  try User(jsonString: #"{"ID": 1, "NAME": "Ada", "TAGS": []}"#, keyStyle: .caseInsensitive).name
+}
+tour.step("try Preferences().jsonString(keyStyle: .upperCamelCase)", #"{"Theme":"light","FontSize":12}"#) {
+  try Preferences().jsonString(keyStyle: .upperCamelCase)
+}
+
+tour.section("9. Validation, empty strings, designated paths, updates")
+tour.step(##"try Signup(jsonString: #"{"email": "ada@example.org", "age": 36, "referrer": ""}"#).referrer   // .emptyAsNil"##, "nil") {
+  try Signup(jsonString: #"{"email": "ada@example.org", "age": 36, "referrer": ""}"#).referrer as Any
+}
+tour.step(##"try [Signup](jsonString: #"[{"email": "nope", "age": 1}]"#)   // didDecode() validates"##,
+  "throws at [0]: email must contain @") {
+  try [Signup](jsonString: #"[{"email": "nope", "age": 1}]"#)
+}
+tour.step(##"try [User](jsonData: data, at: ["data", "users"]).map(\.name)   // only that value is mapped"##, #"["Ada", "Alan"]"#) {
+  let data = Data(#"{"meta": {"any": [1]}, "data": {"users": [{"id": 1, "name": "Ada", "tags": []}, {"id": 2, "name": "Alan", "tags": []}]}}"#.utf8)
+  return try [User](jsonData: data, at: ["data", "users"]).map(\.name)
+}
+var preferences = Preferences()
+tour.step(#"try preferences.update(from: ["fontSize": 16])   // only the keys present change"#, "light 16") {
+  try preferences.update(from: ["fontSize": 16])
+  return "\(preferences.theme) \(preferences.fontSize)"
+}
+
+tour.section("10. Encoding policies, one-way keys, enums by name")
+tour.step(#"try Draft().jsonString(options: [.omitNulls])   // .ignoreIfEmpty tags, no nulls"#, #"{"title":""}"#) {
+  try Draft().jsonString(options: [.omitNulls])
+}
+tour.step(##"try Login(jsonString: #"{"user_name": "ada", "token": "t0k3n"}"#).jsonString()   // renamed key, token read-only"##,
+  #"{"username":"ada"}"#) {
+  try Login(jsonString: #"{"user_name": "ada", "token": "t0k3n"}"#).jsonString()
+}
+tour.step(##"try [Weekday](jsonString: #"["monday", "wednesday"]"#).count   // CaseIterable: by case name"##, "2") {
+  try [Weekday](jsonString: #"["monday", "wednesday"]"#).count
+}
+tour.step(##"try Weekday(jsonString: #""sunday""#)"##, #"throws at the root: "sunday" is not a case of Weekday (monday, tuesday, wednesday)"#) {
+  try Weekday(jsonString: #""sunday""#)
+}
+
 exit(tour.finish())
