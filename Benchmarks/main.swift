@@ -5,6 +5,20 @@ import Foundation
 // Run in release mode: `swift run -c release Benchmarks [--quick] [--rounds N]`.
 
 let arguments = CommandLine.arguments
+if let index = arguments.firstIndex(of: "--peak-memory-child") {
+  try PeakMemory.child(arguments[index + 1], path: arguments[index + 2])
+  exit(0)
+}
+if let index = arguments.firstIndex(of: "--write-document") {
+  // Writes the generated 16 MB document, to inspect it or to measure other tools on it.
+  try DocumentGenerator.apiResponse(targetBytes: 16 << 20).write(
+    to: URL(fileURLWithPath: arguments[index + 1]))
+  exit(0)
+}
+if arguments.contains("--peak-memory") {
+  try PeakMemory.report()
+  exit(0)
+}
 let quick = arguments.contains("--quick")
 let rounds =
   arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? (quick ? 3 : 7)
