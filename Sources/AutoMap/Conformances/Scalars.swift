@@ -18,22 +18,38 @@ extension JSONEncodable where Self: FixedWidthInteger {
   public var json: JSON { JSON(self) }
 }
 
-func integerDecodeCodec<T: FixedWidthInteger & JSONDecodable>(_: T.Type) -> DecodeCodec {
+/// The codec of a leaf type that bytes are read into by `read`; from `JSON` it reads through
+/// its own `init(decode:)`.
+func leafDecodeCodec<T: JSONDecodable>(
+  _: T.Type, read: @escaping (inout JSONReader) throws -> T
+) -> DecodeCodec {
   DecodeCodec(
     T.self,
     readBytes: { reader, destination in
-      destination.initializeMemory(as: T.self, to: try reader.readInteger(T.self))
+      destination.initializeMemory(as: T.self, to: try read(&reader))
     },
     readJSON: { json, destination in
       destination.initializeMemory(as: T.self, to: try T(decode: json))
     })
 }
 
-func integerEncodeCodec<T: FixedWidthInteger>(_: T.Type) -> EncodeCodec {
+/// The codec of a leaf type written to bytes by `write`; to `JSON` through its own `json`.
+func leafEncodeCodec<T: JSONEncodable>(
+  _: T.Type, isEmpty: ((T) -> Bool)? = nil, write: @escaping (T, inout JSONWriter) throws -> Void
+) -> EncodeCodec {
   EncodeCodec(
     T.self,
-    writeBytes: { value, writer in writer.writeInteger(value.load(as: T.self)) },
-    writeJSON: { value in JSON(value.load(as: T.self)) })
+    writeBytes: { value, writer in try write(value.load(as: T.self), &writer) },
+    writeJSON: { value in try value.load(as: T.self).json },
+    isEmpty: isEmpty.map { isEmpty in { isEmpty($0.load(as: T.self)) } })
+}
+
+func integerDecodeCodec<T: FixedWidthInteger & JSONDecodable>(_: T.Type) -> DecodeCodec {
+  leafDecodeCodec(T.self) { try $0.readInteger(T.self) }
+}
+
+func integerEncodeCodec<T: FixedWidthInteger & JSONEncodable>(_: T.Type) -> EncodeCodec {
+  leafEncodeCodec(T.self) { value, writer in writer.writeInteger(value) }
 }
 
 extension Int: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvider,
@@ -111,21 +127,11 @@ extension Double: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProv
   public var json: JSON { JSON(self) }
 
   static func makeDecodeCodec() -> DecodeCodec {
-    DecodeCodec(
-      Double.self,
-      readBytes: { reader, destination in
-        destination.initializeMemory(as: Double.self, to: try reader.readDouble())
-      },
-      readJSON: { json, destination in
-        destination.initializeMemory(as: Double.self, to: try Double(decode: json))
-      })
+    leafDecodeCodec(Double.self) { try $0.readDouble() }
   }
 
   static func makeEncodeCodec() -> EncodeCodec {
-    EncodeCodec(
-      Double.self,
-      writeBytes: { value, writer in try writer.writeDouble(value.load(as: Double.self)) },
-      writeJSON: { value in JSON(value.load(as: Double.self)) })
+    leafEncodeCodec(Double.self) { value, writer in try writer.writeDouble(value) }
   }
 }
 
@@ -149,24 +155,13 @@ extension Float: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvi
   public var json: JSON { JSON(Double(description) ?? Double(self)) }
 
   static func makeDecodeCodec() -> DecodeCodec {
-    DecodeCodec(
-      Float.self,
-      readBytes: { reader, destination in
-        destination.initializeMemory(as: Float.self, to: try Float.narrowing(reader.readDouble()))
-      },
-      readJSON: { json, destination in
-        destination.initializeMemory(as: Float.self, to: try Float(decode: json))
-      })
+    leafDecodeCodec(Float.self) { try Float.narrowing($0.readDouble()) }
   }
 
   static func makeEncodeCodec() -> EncodeCodec {
-    EncodeCodec(
-      Float.self,
-      writeBytes: { value, writer in
-        let float = value.load(as: Float.self)
-        try writer.writeDouble(Double(float.description) ?? Double(float))
-      },
-      writeJSON: { value in value.load(as: Float.self).json })
+    leafEncodeCodec(Float.self) { value, writer in
+      try writer.writeDouble(Double(value.description) ?? Double(value))
+    }
   }
 }
 
@@ -183,21 +178,11 @@ extension Bool: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvid
   public var json: JSON { .bool(self) }
 
   static func makeDecodeCodec() -> DecodeCodec {
-    DecodeCodec(
-      Bool.self,
-      readBytes: { reader, destination in
-        destination.initializeMemory(as: Bool.self, to: try reader.readBool())
-      },
-      readJSON: { json, destination in
-        destination.initializeMemory(as: Bool.self, to: try Bool(decode: json))
-      })
+    leafDecodeCodec(Bool.self) { try $0.readBool() }
   }
 
   static func makeEncodeCodec() -> EncodeCodec {
-    EncodeCodec(
-      Bool.self,
-      writeBytes: { value, writer in writer.writeBool(value.load(as: Bool.self)) },
-      writeJSON: { value in .bool(value.load(as: Bool.self)) })
+    leafEncodeCodec(Bool.self) { value, writer in writer.writeBool(value) }
   }
 }
 
@@ -214,22 +199,11 @@ extension String: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProv
   public var json: JSON { .string(self) }
 
   static func makeDecodeCodec() -> DecodeCodec {
-    DecodeCodec(
-      String.self,
-      readBytes: { reader, destination in
-        destination.initializeMemory(as: String.self, to: try reader.readStringValue())
-      },
-      readJSON: { json, destination in
-        destination.initializeMemory(as: String.self, to: try String(decode: json))
-      })
+    leafDecodeCodec(String.self) { try $0.readStringValue() }
   }
 
   static func makeEncodeCodec() -> EncodeCodec {
-    EncodeCodec(
-      String.self,
-      writeBytes: { value, writer in writer.writeString(value.load(as: String.self)) },
-      writeJSON: { value in .string(value.load(as: String.self)) },
-      isEmpty: { $0.load(as: String.self).isEmpty })
+    leafEncodeCodec(String.self, isEmpty: \.isEmpty) { value, writer in writer.writeString(value) }
   }
 }
 
@@ -247,20 +221,10 @@ extension JSON: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvid
   public var json: JSON { self }
 
   static func makeDecodeCodec() -> DecodeCodec {
-    DecodeCodec(
-      JSON.self,
-      readBytes: { reader, destination in
-        destination.initializeMemory(as: JSON.self, to: try reader.parseValue())
-      },
-      readJSON: { json, destination in
-        destination.initializeMemory(as: JSON.self, to: try JSON(decode: json))
-      })
+    leafDecodeCodec(JSON.self) { try $0.parseValue() }
   }
 
   static func makeEncodeCodec() -> EncodeCodec {
-    EncodeCodec(
-      JSON.self,
-      writeBytes: { value, writer in try writer.write(value.load(as: JSON.self)) },
-      writeJSON: { value in value.load(as: JSON.self) })
+    leafEncodeCodec(JSON.self) { value, writer in try writer.write(value) }
   }
 }
