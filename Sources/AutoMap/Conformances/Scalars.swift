@@ -216,6 +216,7 @@ extension JSON: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvid
     self = json
   }
 
+  /// `null`.
   public init() { self = .null }
 
   public var json: JSON { self }

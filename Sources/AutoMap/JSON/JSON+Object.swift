@@ -22,9 +22,12 @@ extension JSON {
     /// through the runtime's generic tuple witnesses, arrays of structs through specialised
     /// code.)
     public struct Member: Sendable, Hashable {
+      /// The member's key.
       public var key: String
+      /// The member's value.
       public var value: JSON
 
+      /// A member with this key and value.
       public init(key: String, value: JSON) {
         self.key = key
         self.value = value

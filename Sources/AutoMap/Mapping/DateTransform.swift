@@ -89,8 +89,10 @@ public struct DateTransform: Transform, Sendable {
     }
   }
 
+  /// The `Date` for `json` (see ``date(from:)``).
   public func decodeValue(from json: JSON) throws -> Any? { try date(from: json) }
 
+  /// The JSON for a `Date` or `Date?` property value (see ``json(for:)``).
   public func encodeValue(_ value: Any) throws -> JSON? {
     if let date = value as? Date { return json(for: date) }
     if let date = value as? Date? { return date.map { json(for: $0) } ?? .null }

@@ -60,7 +60,9 @@ public protocol JSONMappable {
 }
 
 extension JSONMappable {
+  /// No options: every property maps under its own key.
   public static func specificOptions() -> [String: SpecificOption] { [:] }
+  /// `.exact`: keys are the property names.
   public static var keyStyle: JSON.KeyStyle { .exact }
 }
 
@@ -72,6 +74,7 @@ public protocol DefaultInitable {
 }
 
 extension JSONDecodable {
+  /// Does nothing.
   public mutating func didDecode() throws {}
 
   /// Reads a value by reflection (see ``JSONDecodable``).

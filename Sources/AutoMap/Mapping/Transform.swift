@@ -37,7 +37,9 @@ public struct CustomTransform<JSONValue, Value>: Transform {
     self.encoder = encoder
   }
 
+  /// The `fromJSON` closure's result, or `nil` when this transform has none.
   public func decodeValue(from json: JSON) throws -> Any? { try decoder?(json) }
+  /// The `toJSON` closure's result as JSON, or `nil` when this transform has none.
   public func encodeValue(_ value: Any) throws -> JSON? { try encoder?(value) }
 }
 
