@@ -21,6 +21,9 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
     case ObjectIdentifier(Int64.self): return scalarArrayCodec { try $0.readInteger(Int64.self) }
     case ObjectIdentifier(String.self): return scalarArrayCodec { try $0.readStringValue() }
     case ObjectIdentifier(Bool.self): return scalarArrayCodec { try $0.readBool() }
+    // Arrays of those arrays (coordinates, matrices) read both levels inline.
+    case ObjectIdentifier([Double].self): return scalarArrayArrayCodec { try $0.readDouble() }
+    case ObjectIdentifier([Int].self): return scalarArrayArrayCodec { try $0.readInteger(Int.self) }
     default: break
     }
     let element = CodecCache.decoder(for: Element.self)
@@ -323,22 +326,56 @@ private func scalarArrayCodec<T: JSONDecodable>(
   DecodeCodec(
     [T].self,
     readBytes: { reader, destination in
-      let hasElements = try reader.openContainer(UInt8(ascii: "["), expected: typeName([T].self))
-      defer { reader.leaveContainer() }
-      var result: [T] = []
-      if hasElements {
-        repeat {
-          do {
-            result.append(try read(&reader))
-          } catch {
-            throw JSON.Error.wrapping(error).prefixed(index: result.count)
-          }
-        } while try reader.nextElement()
-      }
-      destination.initializeMemory(as: [T].self, to: result)
+      destination.initializeMemory(as: [T].self, to: try readScalars(&reader, read))
     },
     readJSON: { json, destination in
       destination.initializeMemory(as: [T].self, to: try [T](decode: json))
     },
     lossyReadBytes: [T].lossyReadBytes, lossyReadJSON: [T].lossyReadJSON)
+}
+
+/// Reads `[ … ]` of scalars read inline by `read`.
+@inline(__always)
+private func readScalars<T>(
+  _ reader: inout JSONReader, _ read: (inout JSONReader) throws -> T
+) throws -> [T] {
+  let hasElements = try reader.openContainer(UInt8(ascii: "["), expected: typeName([T].self))
+  defer { reader.leaveContainer() }
+  var result: [T] = []
+  guard hasElements else { return result }
+  repeat {
+    do {
+      result.append(try read(&reader))
+    } catch {
+      throw JSON.Error.wrapping(error).prefixed(index: result.count)
+    }
+  } while try reader.nextElement()
+  return result
+}
+
+/// The codec of `[[T]]` for a scalar `T`: both levels read inline.
+private func scalarArrayArrayCodec<T: JSONDecodable>(
+  _ read: @escaping (inout JSONReader) throws -> T
+) -> DecodeCodec {
+  DecodeCodec(
+    [[T]].self,
+    readBytes: { reader, destination in
+      let hasElements = try reader.openContainer(UInt8(ascii: "["), expected: typeName([[T]].self))
+      defer { reader.leaveContainer() }
+      var result: [[T]] = []
+      if hasElements {
+        repeat {
+          do {
+            result.append(try readScalars(&reader, read))
+          } catch {
+            throw JSON.Error.wrapping(error).prefixed(index: result.count)
+          }
+        } while try reader.nextElement()
+      }
+      destination.initializeMemory(as: [[T]].self, to: result)
+    },
+    readJSON: { json, destination in
+      destination.initializeMemory(as: [[T]].self, to: try [[T]](decode: json))
+    },
+    lossyReadBytes: [[T]].lossyReadBytes, lossyReadJSON: [[T]].lossyReadJSON)
 }

@@ -61,6 +61,16 @@ struct ModelMappingTests {
     #expect(unknown?.description.contains("root is not a raw value of Role") == true)
   }
 
+  @Test("nested scalar arrays name the failing element's path")
+  func nestedArrays() throws {
+    #expect(try [[Double]](jsonString: "[[1, 2.5], [], [3]]") == [[1, 2.5], [], [3]])
+    #expect(try [[[Double]]](jsonString: "[[[1, 2]], [[3, 4], [5, 6]]]")[1][1] == [5, 6])
+    let error = decodingError([[Int]].self, #"[[1], [2, "x"]]"#)
+    #expect(error?.path == "[1][1]")
+    let deeper = decodingError([[[Double]]].self, #"[[[1]], [[2], [true]]]"#)
+    #expect(deeper?.path == "[1][1][0]")
+  }
+
   @Test("generic models")
   func generics() throws {
     let page = try decodeAllWays(Page<Role>.self, #"{"items": ["guest", "admin"], "next": 2}"#)
