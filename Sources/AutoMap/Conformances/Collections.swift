@@ -3,14 +3,30 @@
 
 extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Element: JSONDecodable {
   public init(decode json: JSON) throws {
+    self = try Self.decodeElements(json, lossy: false)
+  }
+
+  /// The elements of a JSON array; when `lossy`, elements that fail to map are left out
+  /// (malformed models still throw). The JSON-path twin of ``readArray(_:_:lossy:)``.
+  static func decodeElements(_ json: JSON, lossy: Bool) throws -> [Element] {
     guard case .array(let elements) = json else {
       throw JSON.Error.mismatch(expected: typeName(Self.self), found: json)
     }
-    self = try elements.enumerated().map { position, element in
-      do { return try Element(decode: element) } catch {
-        throw JSON.Error.wrapping(error).prefixed(index: position)
+    var result: [Element] = []
+    result.reserveCapacity(elements.count)
+    for (position, element) in elements.enumerated() {
+      do {
+        result.append(try Element(decode: element))
+      } catch {
+        let wrapped = JSON.Error.wrapping(error)
+        if lossy {
+          guard wrapped.isRecoverable else { throw error }
+          continue
+        }
+        throw wrapped.prefixed(index: position)
       }
     }
+    return result
   }
 
   static func makeDecodeCodec() -> DecodeCodec {
@@ -48,15 +64,7 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
   }
 
   static func lossyReadJSON(_ json: JSON, _ destination: UnsafeMutableRawPointer) throws {
-    destination.initializeMemory(as: [Element].self, to: try decodeLossily(json))
-  }
-
-  /// The elements of a JSON array that map; the others are left out.
-  static func decodeLossily(_ json: JSON) throws -> [Element] {
-    guard case .array(let elements) = json else {
-      throw JSON.Error.mismatch(expected: typeName(Self.self), found: json)
-    }
-    return try elements.compactMap { try decodeOrSkip(Element.self, $0) }
+    destination.initializeMemory(as: [Element].self, to: try decodeElements(json, lossy: true))
   }
 
   /// Reads `[ … ]` element by element through the element's codec; when `lossy`, elements
@@ -87,16 +95,6 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
       result.append(slot.move())
     } while try reader.nextElement()
     return result
-  }
-}
-
-/// `T(decode: json)`, or `nil` when the value does not map (malformed models still throw).
-func decodeOrSkip<T: JSONDecodable>(_: T.Type, _ json: JSON) throws -> T? {
-  do {
-    return try T(decode: json)
-  } catch {
-    guard JSON.Error.wrapping(error).isRecoverable else { throw error }
-    return nil
   }
 }
 
@@ -168,7 +166,7 @@ extension Set: JSONDecodable, DefaultInitable, DecodeCodecProvider where Element
       },
       lossyReadJSON: { json, destination in
         destination.initializeMemory(
-          as: Set<Element>.self, to: Set(try [Element].decodeLossily(json)))
+          as: Set<Element>.self, to: Set(try [Element].decodeElements(json, lossy: true)))
       })
   }
 }
@@ -197,16 +195,29 @@ extension Set: JSONEncodable, EncodeCodecProvider where Element: JSONEncodable {
 extension Dictionary: JSONDecodable, DefaultInitable, DecodeCodecProvider
 where Key == String, Value: JSONDecodable {
   public init(decode json: JSON) throws {
+    self = try Self.decodeMembers(json, lossy: false)
+  }
+
+  /// The members of a JSON object; when `lossy`, members that fail to map are left out
+  /// (malformed models still throw). The JSON-path twin of `readObject`.
+  static func decodeMembers(_ json: JSON, lossy: Bool) throws -> [String: Value] {
     guard case .object(let object) = json else {
       throw JSON.Error.mismatch(expected: typeName(Self.self), found: json)
     }
     var result = [String: Value](minimumCapacity: object.count)
     for (key, member) in object {
-      do { result[key] = try Value(decode: member) } catch {
-        throw JSON.Error.wrapping(error).prefixed(key: key)
+      do {
+        result[key] = try Value(decode: member)
+      } catch {
+        let wrapped = JSON.Error.wrapping(error)
+        if lossy {
+          guard wrapped.isRecoverable else { throw error }
+          continue
+        }
+        throw wrapped.prefixed(key: key)
       }
     }
-    self = result
+    return result
   }
 
   static func makeDecodeCodec() -> DecodeCodec {
@@ -225,14 +236,8 @@ where Key == String, Value: JSONDecodable {
           as: [String: Value].self, to: try readObject(&reader, value, lossy: true))
       },
       lossyReadJSON: { json, destination in
-        guard case .object(let object) = json else {
-          throw JSON.Error.mismatch(expected: typeName(Self.self), found: json)
-        }
-        var result = [String: Value](minimumCapacity: object.count)
-        for (key, member) in object {
-          if let decoded = try decodeOrSkip(Value.self, member) { result[key] = decoded }
-        }
-        destination.initializeMemory(as: [String: Value].self, to: result)
+        destination.initializeMemory(
+          as: [String: Value].self, to: try decodeMembers(json, lossy: true))
       })
   }
 
@@ -334,7 +339,7 @@ private func scalarArrayCodec<T: JSONDecodable>(
     lossyReadBytes: [T].lossyReadBytes, lossyReadJSON: [T].lossyReadJSON)
 }
 
-/// Reads `[ … ]` of scalars read inline by `read`.
+/// Reads `[ … ]` with each element read inline by `read` (a scalar, or an array of them).
 @inline(__always)
 private func readScalars<T>(
   _ reader: inout JSONReader, _ read: (inout JSONReader) throws -> T
@@ -360,19 +365,8 @@ private func scalarArrayArrayCodec<T: JSONDecodable>(
   DecodeCodec(
     [[T]].self,
     readBytes: { reader, destination in
-      let hasElements = try reader.openContainer(UInt8(ascii: "["), expected: typeName([[T]].self))
-      defer { reader.leaveContainer() }
-      var result: [[T]] = []
-      if hasElements {
-        repeat {
-          do {
-            result.append(try readScalars(&reader, read))
-          } catch {
-            throw JSON.Error.wrapping(error).prefixed(index: result.count)
-          }
-        } while try reader.nextElement()
-      }
-      destination.initializeMemory(as: [[T]].self, to: result)
+      destination.initializeMemory(
+        as: [[T]].self, to: try readScalars(&reader) { try readScalars(&$0, read) })
     },
     readJSON: { json, destination in
       destination.initializeMemory(as: [[T]].self, to: try [[T]](decode: json))

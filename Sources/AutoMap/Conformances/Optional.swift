@@ -12,51 +12,42 @@ extension Optional: JSONDecodable, DecodeCodecProvider where Wrapped: JSONDecoda
     let wrapped = CodecCache.decoder(for: Wrapped.self)
     return DecodeCodec(
       Wrapped?.self,
-      readBytes: { reader, destination in
-        if try reader.consumeNull() {
-          destination.initializeMemory(as: Wrapped?.self, to: nil)
-          return
-        }
-        try wrapped.withDecoded(&reader) { value in
-          destination.initializeMemory(
-            as: Wrapped?.self, to: value.assumingMemoryBound(to: Wrapped.self).move())
-        }
-      },
-      readJSON: { json, destination in
-        switch json {
-        case .null, .missing: destination.initializeMemory(as: Wrapped?.self, to: nil)
-        default:
-          let temporary = UnsafeMutablePointer<Wrapped>.allocate(capacity: 1)
-          defer { temporary.deallocate() }
-          try wrapped.readJSON(json, UnsafeMutableRawPointer(temporary))
-          destination.initializeMemory(as: Wrapped?.self, to: temporary.move())
-        }
-      },
+      readBytes: optionalBytes(wrapped.readBytes),
+      readJSON: optionalJSON(wrapped.readJSON),
       storeNil: { $0.initializeMemory(as: Wrapped?.self, to: nil) },
-      lossyReadBytes: wrapped.lossyReadBytes.map { lossy in
-        { reader, destination in
-          if try reader.consumeNull() {
-            destination.initializeMemory(as: Wrapped?.self, to: nil)
-            return
-          }
-          let temporary = UnsafeMutablePointer<Wrapped>.allocate(capacity: 1)
-          defer { temporary.deallocate() }
-          try lossy(&reader, UnsafeMutableRawPointer(temporary))
-          destination.initializeMemory(as: Wrapped?.self, to: temporary.move())
-        }
-      },
-      lossyReadJSON: wrapped.lossyReadJSON.map { lossy in
-        { json, destination in
-          if json.isNullOrMissing {
-            destination.initializeMemory(as: Wrapped?.self, to: nil)
-            return
-          }
-          let temporary = UnsafeMutablePointer<Wrapped>.allocate(capacity: 1)
-          defer { temporary.deallocate() }
-          try lossy(json, UnsafeMutableRawPointer(temporary))
-          destination.initializeMemory(as: Wrapped?.self, to: temporary.move())
-        }
-      })
+      lossyReadBytes: wrapped.lossyReadBytes.map { optionalBytes($0) },
+      lossyReadJSON: wrapped.lossyReadJSON.map { optionalJSON($0) })
+  }
+
+  /// The `Wrapped?` reader for a `Wrapped` reader: `null` is `nil`, anything else is read by
+  /// `read` into a temporary and wrapped.
+  private static func optionalBytes(_ read: @escaping DecodeCodec.ReadBytes)
+    -> DecodeCodec.ReadBytes
+  {
+    { reader, destination in
+      if try reader.consumeNull() {
+        destination.initializeMemory(as: Wrapped?.self, to: nil)
+        return
+      }
+      let temporary = UnsafeMutablePointer<Wrapped>.allocate(capacity: 1)
+      defer { temporary.deallocate() }
+      try read(&reader, UnsafeMutableRawPointer(temporary))
+      destination.initializeMemory(as: Wrapped?.self, to: temporary.move())
+    }
+  }
+
+  /// ``optionalBytes(_:)`` for `JSON`: `null` and absence are `nil`.
+  private static func optionalJSON(_ read: @escaping DecodeCodec.ReadJSON) -> DecodeCodec.ReadJSON {
+    { json, destination in
+      if json.isNullOrMissing {
+        destination.initializeMemory(as: Wrapped?.self, to: nil)
+        return
+      }
+      let temporary = UnsafeMutablePointer<Wrapped>.allocate(capacity: 1)
+      defer { temporary.deallocate() }
+      try read(json, UnsafeMutableRawPointer(temporary))
+      destination.initializeMemory(as: Wrapped?.self, to: temporary.move())
+    }
   }
 }
 

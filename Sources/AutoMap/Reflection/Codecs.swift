@@ -65,16 +65,6 @@ final class DecodeCodec: @unchecked Sendable {  // immutable after creation
   }
 
   var isOptional: Bool { storeNil != nil }
-
-  /// Reads a value from bytes into a temporary and hands it to `body`.
-  func withDecoded<R>(
-    _ reader: inout JSONReader, _ body: (UnsafeMutableRawPointer) throws -> R
-  ) throws -> R {
-    let temporary = UnsafeMutableRawPointer.allocate(byteCount: max(size, 1), alignment: alignment)
-    defer { temporary.deallocate() }
-    try readBytes(&reader, temporary)
-    return try body(temporary)
-  }
 }
 
 /// How values of one type are written: to bytes (through a ``JSONWriter``) or to a `JSON`

@@ -20,7 +20,8 @@ final class DecodeField {
   /// Set when the byte path may read the value inline: a common scalar with no option that
   /// changes how it is read.
   let inlineLeaf: LeafKind?
-  /// The value goes through `JSON` on the byte path too (transforms, lossless conversion).
+  /// The value goes through `JSON` on the byte path too (transforms, lossless conversion,
+  /// `.emptyAsNil`).
   let readsThroughJSON: Bool
 
   init(
@@ -38,8 +39,8 @@ final class DecodeField {
     self.options = options
     self.lossless = lossless
     isOptional = codec.isOptional
-    readsThroughJSON = transform != nil || lossless != nil
-    let plain = fallback == nil && !readsThroughJSON && !options.lossy && !options.emptyAsNil
+    readsThroughJSON = transform != nil || lossless != nil || options.emptyAsNil
+    let plain = fallback == nil && !readsThroughJSON && !options.lossy
     inlineLeaf = plain ? LeafKind(codec.type) : nil
   }
 }

@@ -97,36 +97,28 @@ extension DecodePlan {
       progress.initialized.insert(position)
       return
     }
-    if field.readsThroughJSON || field.options.emptyAsNil {
+    if field.readsThroughJSON {
       return try decodeField(position, from: reader.parseValue(), base, &progress)
     }
     if !field.isOptional, try reader.consumeNull() {
       return try resolveAbsent(position, base, &progress, found: .null)
     }
-    let start = reader.cursor
-    let depth = reader.depth
+    let read =
+      field.options.lossy
+      ? field.codec.lossyReadBytes ?? field.codec.readBytes : field.codec.readBytes
+    // What stands in for a value that does not map: the fallback, or nil for a lossy optional.
+    let standIn = field.fallback ?? (field.options.lossy ? field.codec.storeNil : nil)
     do {
-      if field.options.lossy, let lossy = field.codec.lossyReadBytes {
-        try write(position, base, &progress) { try lossy(&reader, $0) }
-      } else {
-        try write(position, base, &progress) { try field.codec.readBytes(&reader, $0) }
+      guard let standIn else {
+        return try write(position, base, &progress) { try read(&reader, $0) }
       }
+      // An unusable value is stepped over (still checked to be well-formed).
+      let wrote: Void? = try reader.readOrSkip { reader in
+        try write(position, base, &progress) { try read(&reader, $0) }
+      }
+      if wrote == nil { try write(position, base, &progress) { standIn($0) } }
     } catch {
-      let error = JSON.Error.wrapping(error)
-      let lossyNil = field.options.lossy && field.isOptional
-      guard error.isRecoverable, field.fallback != nil || lossyNil else {
-        throw error.prefixed(field.index)
-      }
-      // Unusable value: step over it (still checking it is well-formed) and use the fallback,
-      // or nil for a lossy optional.
-      reader.cursor = start
-      reader.depth = depth
-      try reader.skipValue()
-      if let fallback = field.fallback {
-        try write(position, base, &progress) { fallback($0) }
-      } else {
-        try write(position, base, &progress) { field.codec.storeNil?($0) }
-      }
+      throw JSON.Error.wrapping(error).prefixed(field.index)
     }
   }
 }
