@@ -37,3 +37,5 @@ double automap_strtod(const char *start, size_t length) {
   if (buffer != small) free(buffer);
   return value;
 }
+
+_Thread_local long automap_nesting_depth = 0;

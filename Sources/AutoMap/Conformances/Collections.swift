@@ -12,6 +12,10 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
     guard case .array(let elements) = json else {
       throw JSON.Error.mismatch(expected: typeName(Self.self), found: json)
     }
+    return try Nesting.level(encoding: false) { try decodeElements(elements, lossy: lossy) }
+  }
+
+  private static func decodeElements(_ elements: [JSON], lossy: Bool) throws -> [Element] {
     var result: [Element] = []
     result.reserveCapacity(elements.count)
     for (position, element) in elements.enumerated() {
@@ -46,10 +50,10 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
     return DecodeCodec(
       [Element].self,
       readBytes: { reader, destination in
-        destination.initializeMemory(as: [Element].self, to: try readArray(&reader, element))
+        RawValue.initialize(destination, to: try readArray(&reader, element))
       },
       readJSON: { json, destination in
-        destination.initializeMemory(as: [Element].self, to: try [Element](decode: json))
+        RawValue.initialize(destination, to: try [Element](decode: json))
       },
       lossyReadBytes: lossyReadBytes, lossyReadJSON: lossyReadJSON)
   }
@@ -59,12 +63,11 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
     throws
   {
     let element = CodecCache.decoder(for: Element.self)
-    destination.initializeMemory(
-      as: [Element].self, to: try readArray(&reader, element, lossy: true))
+    RawValue.initialize(destination, to: try readArray(&reader, element, lossy: true))
   }
 
   static func lossyReadJSON(_ json: JSON, _ destination: UnsafeMutableRawPointer) throws {
-    destination.initializeMemory(as: [Element].self, to: try decodeElements(json, lossy: true))
+    RawValue.initialize(destination, to: try decodeElements(json, lossy: true))
   }
 
   /// Reads `[ … ]` element by element through the element's codec; when `lossy`, elements
@@ -77,23 +80,21 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
     defer { reader.leaveContainer() }
     var result: [Element] = []
     guard hasElements else { return result }
-    let slot = UnsafeMutablePointer<Element>.allocate(capacity: 1)
-    defer { slot.deallocate() }
-    repeat {
-      if lossy {
-        let read: Void? = try reader.readOrSkip {
-          try element.readBytes(&$0, UnsafeMutableRawPointer(slot))
+    try RawValue.withTemporary(Element.self) { slot in
+      repeat {
+        if lossy {
+          let read: Void? = try reader.readOrSkip { try element.readBytes(&$0, slot) }
+          if read != nil { result.append(RawValue.move(slot, as: Element.self)) }
+          continue
         }
-        if read != nil { result.append(slot.move()) }
-        continue
-      }
-      do {
-        try element.readBytes(&reader, UnsafeMutableRawPointer(slot))
-      } catch {
-        throw JSON.Error.wrapping(error).prefixed(index: result.count)
-      }
-      result.append(slot.move())
-    } while try reader.nextElement()
+        do {
+          try element.readBytes(&reader, slot)
+        } catch {
+          throw JSON.Error.wrapping(error).prefixed(index: result.count)
+        }
+        result.append(RawValue.move(slot, as: Element.self))
+      } while try reader.nextElement()
+    }
     return result
   }
 }
@@ -101,12 +102,14 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
 extension Array: JSONEncodable, EncodeCodecProvider where Element: JSONEncodable {
   public var json: JSON {
     get throws {
-      .array(
-        try enumerated().map { position, element in
-          do { return try element.json } catch {
-            throw JSON.Error.wrapping(error).prefixed(index: position)
-          }
-        })
+      try Nesting.level(encoding: true) {
+        .array(
+          try enumerated().map { position, element in
+            do { return try element.json } catch {
+              throw JSON.Error.wrapping(error).prefixed(index: position)
+            }
+          })
+      }
     }
   }
 
@@ -115,13 +118,12 @@ extension Array: JSONEncodable, EncodeCodecProvider where Element: JSONEncodable
     return EncodeCodec(
       [Element].self,
       writeBytes: { value, writer in
-        try value.assumingMemoryBound(to: [Element].self).pointee.withUnsafeBufferPointer {
-          elements in
+        try RawValue.load(value, as: [Element].self).withUnsafeBufferPointer { elements in
           try writeArray(elements, element, &writer)
         }
       },
-      writeJSON: { value in try value.assumingMemoryBound(to: [Element].self).pointee.json },
-      isEmpty: { $0.assumingMemoryBound(to: [Element].self).pointee.isEmpty })
+      writeJSON: { value in try RawValue.load(value, as: [Element].self).json },
+      isEmpty: { RawValue.load($0, as: [Element].self).isEmpty })
   }
 
   static func writeArray(
@@ -154,19 +156,19 @@ extension Set: JSONDecodable, DefaultInitable, DecodeCodecProvider where Element
     return DecodeCodec(
       Set<Element>.self,
       readBytes: { reader, destination in
-        destination.initializeMemory(
-          as: Set<Element>.self, to: Set(try [Element].readArray(&reader, element)))
+        RawValue.initialize(
+          destination, to: Set(try [Element].readArray(&reader, element)))
       },
       readJSON: { json, destination in
-        destination.initializeMemory(as: Set<Element>.self, to: try Set(decode: json))
+        RawValue.initialize(destination, to: try Set(decode: json))
       },
       lossyReadBytes: { reader, destination in
-        destination.initializeMemory(
-          as: Set<Element>.self, to: Set(try [Element].readArray(&reader, element, lossy: true)))
+        RawValue.initialize(
+          destination, to: Set(try [Element].readArray(&reader, element, lossy: true)))
       },
       lossyReadJSON: { json, destination in
-        destination.initializeMemory(
-          as: Set<Element>.self, to: Set(try [Element].decodeElements(json, lossy: true)))
+        RawValue.initialize(
+          destination, to: Set(try [Element].decodeElements(json, lossy: true)))
       })
   }
 }
@@ -182,13 +184,12 @@ extension Set: JSONEncodable, EncodeCodecProvider where Element: JSONEncodable {
     return EncodeCodec(
       Set<Element>.self,
       writeBytes: { value, writer in
-        try Array(value.assumingMemoryBound(to: Set<Element>.self).pointee).withUnsafeBufferPointer
-        {
+        try Array(RawValue.load(value, as: Set<Element>.self)).withUnsafeBufferPointer {
           try [Element].writeArray($0, element, &writer)
         }
       },
-      writeJSON: { value in try value.assumingMemoryBound(to: Set<Element>.self).pointee.json },
-      isEmpty: { $0.assumingMemoryBound(to: Set<Element>.self).pointee.isEmpty })
+      writeJSON: { value in try RawValue.load(value, as: Set<Element>.self).json },
+      isEmpty: { RawValue.load($0, as: Set<Element>.self).isEmpty })
   }
 }
 
@@ -204,6 +205,10 @@ where Key == String, Value: JSONDecodable {
     guard case .object(let object) = json else {
       throw JSON.Error.mismatch(expected: typeName(Self.self), found: json)
     }
+    return try Nesting.level(encoding: false) { try decodeMembers(object, lossy: lossy) }
+  }
+
+  private static func decodeMembers(_ object: JSON.Object, lossy: Bool) throws -> [String: Value] {
     var result = [String: Value](minimumCapacity: object.count)
     for (key, member) in object {
       do {
@@ -225,19 +230,19 @@ where Key == String, Value: JSONDecodable {
     return DecodeCodec(
       [String: Value].self,
       readBytes: { reader, destination in
-        destination.initializeMemory(as: [String: Value].self, to: try readObject(&reader, value))
+        RawValue.initialize(destination, to: try readObject(&reader, value))
       },
       readJSON: { json, destination in
-        destination.initializeMemory(
-          as: [String: Value].self, to: try [String: Value](decode: json))
+        RawValue.initialize(
+          destination, to: try [String: Value](decode: json))
       },
       lossyReadBytes: { reader, destination in
-        destination.initializeMemory(
-          as: [String: Value].self, to: try readObject(&reader, value, lossy: true))
+        RawValue.initialize(
+          destination, to: try readObject(&reader, value, lossy: true))
       },
       lossyReadJSON: { json, destination in
-        destination.initializeMemory(
-          as: [String: Value].self, to: try decodeMembers(json, lossy: true))
+        RawValue.initialize(
+          destination, to: try decodeMembers(json, lossy: true))
       })
   }
 
@@ -249,26 +254,24 @@ where Key == String, Value: JSONDecodable {
     defer { reader.leaveContainer() }
     var result: [String: Value] = [:]
     guard hasMembers else { return result }
-    let slot = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-    defer { slot.deallocate() }
-    repeat {
-      reader.skipWhitespace()
-      let key = try reader.string(from: reader.scanKeyString())
-      try reader.expect(UInt8(ascii: ":"), "':' after object key")
-      if lossy {
-        let read: Void? = try reader.readOrSkip {
-          try codec.readBytes(&$0, UnsafeMutableRawPointer(slot))
+    try RawValue.withTemporary(Value.self) { slot in
+      repeat {
+        reader.skipWhitespace()
+        let key = try reader.string(from: reader.scanKeyString())
+        try reader.expect(UInt8(ascii: ":"), "':' after object key")
+        if lossy {
+          let read: Void? = try reader.readOrSkip { try codec.readBytes(&$0, slot) }
+          if read != nil { result[key] = RawValue.move(slot, as: Value.self) }
+          continue
         }
-        if read != nil { result[key] = slot.move() }
-        continue
-      }
-      do {
-        try codec.readBytes(&reader, UnsafeMutableRawPointer(slot))
-      } catch {
-        throw JSON.Error.wrapping(error).prefixed(key: key)
-      }
-      result[key] = slot.move()
-    } while try reader.nextMember()
+        do {
+          try codec.readBytes(&reader, slot)
+        } catch {
+          throw JSON.Error.wrapping(error).prefixed(key: key)
+        }
+        result[key] = RawValue.move(slot, as: Value.self)
+      } while try reader.nextMember()
+    }
     return result
   }
 }
@@ -278,14 +281,16 @@ extension Dictionary: JSONEncodable, EncodeCodecProvider where Key == String, Va
   /// order).
   public var json: JSON {
     get throws {
-      var object = JSON.Object()
-      object.reserveCapacity(count)
-      for (key, value) in self {
-        do { object.append(key, try value.json) } catch {
-          throw JSON.Error.wrapping(error).prefixed(key: key)
+      try Nesting.level(encoding: true) {
+        var object = JSON.Object()
+        object.reserveCapacity(count)
+        for (key, value) in self {
+          do { object.append(key, try value.json) } catch {
+            throw JSON.Error.wrapping(error).prefixed(key: key)
+          }
         }
+        return .object(object)
       }
-      return .object(object)
     }
   }
 
@@ -294,7 +299,7 @@ extension Dictionary: JSONEncodable, EncodeCodecProvider where Key == String, Va
     return EncodeCodec(
       [String: Value].self,
       writeBytes: { value, writer in
-        let dictionary = value.assumingMemoryBound(to: [String: Value].self).pointee
+        let dictionary = RawValue.load(value, as: [String: Value].self)
         try writer.beginObject()
         let keys =
           writer.sorted
@@ -302,20 +307,21 @@ extension Dictionary: JSONEncodable, EncodeCodecProvider where Key == String, Va
           : Array(dictionary.keys)
         for key in keys {
           guard let member = dictionary[key] else { continue }
-          if writer.omitNulls, withUnsafePointer(to: member, { codec.isNil?($0) }) == true {
-            continue
-          }
+          let mark = writer.mark
           writer.writeKey(key)
+          let valueStart = writer.bytes.count
           do {
             try withUnsafePointer(to: member) { try codec.writeBytes($0, &writer) }
           } catch {
             throw JSON.Error.wrapping(error).prefixed(key: key)
           }
+          // `.omitNulls` leaves out members that encode to null, whatever their type.
+          if writer.omitNulls, writer.wroteNull(since: valueStart) { writer.rollBack(to: mark) }
         }
         writer.endObject()
       },
-      writeJSON: { value in try value.assumingMemoryBound(to: [String: Value].self).pointee.json },
-      isEmpty: { $0.assumingMemoryBound(to: [String: Value].self).pointee.isEmpty })
+      writeJSON: { value in try RawValue.load(value, as: [String: Value].self).json },
+      isEmpty: { RawValue.load($0, as: [String: Value].self).isEmpty })
   }
 }
 
@@ -331,10 +337,10 @@ private func scalarArrayCodec<T: JSONDecodable>(
   DecodeCodec(
     [T].self,
     readBytes: { reader, destination in
-      destination.initializeMemory(as: [T].self, to: try readScalars(&reader, read))
+      RawValue.initialize(destination, to: try readScalars(&reader, read))
     },
     readJSON: { json, destination in
-      destination.initializeMemory(as: [T].self, to: try [T](decode: json))
+      RawValue.initialize(destination, to: try [T](decode: json))
     },
     lossyReadBytes: [T].lossyReadBytes, lossyReadJSON: [T].lossyReadJSON)
 }
@@ -365,11 +371,11 @@ private func scalarArrayArrayCodec<T: JSONDecodable>(
   DecodeCodec(
     [[T]].self,
     readBytes: { reader, destination in
-      destination.initializeMemory(
-        as: [[T]].self, to: try readScalars(&reader) { try readScalars(&$0, read) })
+      RawValue.initialize(
+        destination, to: try readScalars(&reader) { try readScalars(&$0, read) })
     },
     readJSON: { json, destination in
-      destination.initializeMemory(as: [[T]].self, to: try [[T]](decode: json))
+      RawValue.initialize(destination, to: try [[T]](decode: json))
     },
     lossyReadBytes: [[T]].lossyReadBytes, lossyReadJSON: [[T]].lossyReadJSON)
 }

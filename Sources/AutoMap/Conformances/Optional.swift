@@ -14,7 +14,7 @@ extension Optional: JSONDecodable, DecodeCodecProvider where Wrapped: JSONDecoda
       Wrapped?.self,
       readBytes: optionalBytes(wrapped.readBytes),
       readJSON: optionalJSON(wrapped.readJSON),
-      storeNil: { $0.initializeMemory(as: Wrapped?.self, to: nil) },
+      storeNil: { RawValue.initialize($0, to: Wrapped?.none) },
       lossyReadBytes: wrapped.lossyReadBytes.map { optionalBytes($0) },
       lossyReadJSON: wrapped.lossyReadJSON.map { optionalJSON($0) })
   }
@@ -26,13 +26,11 @@ extension Optional: JSONDecodable, DecodeCodecProvider where Wrapped: JSONDecoda
   {
     { reader, destination in
       if try reader.consumeNull() {
-        destination.initializeMemory(as: Wrapped?.self, to: nil)
+        RawValue.initialize(destination, to: Wrapped?.none)
         return
       }
-      let temporary = UnsafeMutablePointer<Wrapped>.allocate(capacity: 1)
-      defer { temporary.deallocate() }
-      try read(&reader, UnsafeMutableRawPointer(temporary))
-      destination.initializeMemory(as: Wrapped?.self, to: temporary.move())
+      let value = try RawValue.produce(Wrapped.self) { try read(&reader, $0) }
+      RawValue.initialize(destination, to: Wrapped?.some(value))
     }
   }
 
@@ -40,13 +38,11 @@ extension Optional: JSONDecodable, DecodeCodecProvider where Wrapped: JSONDecoda
   private static func optionalJSON(_ read: @escaping DecodeCodec.ReadJSON) -> DecodeCodec.ReadJSON {
     { json, destination in
       if json.isNullOrMissing {
-        destination.initializeMemory(as: Wrapped?.self, to: nil)
+        RawValue.initialize(destination, to: Wrapped?.none)
         return
       }
-      let temporary = UnsafeMutablePointer<Wrapped>.allocate(capacity: 1)
-      defer { temporary.deallocate() }
-      try read(json, UnsafeMutableRawPointer(temporary))
-      destination.initializeMemory(as: Wrapped?.self, to: temporary.move())
+      let value = try RawValue.produce(Wrapped.self) { try read(json, $0) }
+      RawValue.initialize(destination, to: Wrapped?.some(value))
     }
   }
 }
@@ -65,22 +61,22 @@ extension Optional: JSONEncodable, EncodeCodecProvider where Wrapped: JSONEncoda
     return EncodeCodec(
       Wrapped?.self,
       writeBytes: { value, writer in
-        if let unwrapped = value.assumingMemoryBound(to: Wrapped?.self).pointee {
+        if let unwrapped = RawValue.load(value, as: Wrapped?.self) {
           try withUnsafePointer(to: unwrapped) { try wrapped.writeBytes($0, &writer) }
         } else {
           writer.writeNull()
         }
       },
       writeJSON: { value in
-        guard let unwrapped = value.assumingMemoryBound(to: Wrapped?.self).pointee else {
+        guard let unwrapped = RawValue.load(value, as: Wrapped?.self) else {
           return .null
         }
         return try withUnsafePointer(to: unwrapped) { try wrapped.writeJSON($0) }
       },
-      isNil: { $0.assumingMemoryBound(to: Wrapped?.self).pointee == nil },
+      isNil: { RawValue.load($0, as: Wrapped?.self) == nil },
       isEmpty: wrapped.isEmpty.map { isEmpty in
         { value in
-          guard let unwrapped = value.assumingMemoryBound(to: Wrapped?.self).pointee else {
+          guard let unwrapped = RawValue.load(value, as: Wrapped?.self) else {
             return false
           }
           return withUnsafePointer(to: unwrapped) { isEmpty($0) }

@@ -26,10 +26,10 @@ func leafDecodeCodec<T: JSONDecodable>(
   DecodeCodec(
     T.self,
     readBytes: { reader, destination in
-      destination.initializeMemory(as: T.self, to: try read(&reader))
+      RawValue.initialize(destination, to: try read(&reader))
     },
     readJSON: { json, destination in
-      destination.initializeMemory(as: T.self, to: try T(decode: json))
+      RawValue.initialize(destination, to: try T(decode: json))
     })
 }
 
@@ -39,9 +39,9 @@ func leafEncodeCodec<T: JSONEncodable>(
 ) -> EncodeCodec {
   EncodeCodec(
     T.self,
-    writeBytes: { value, writer in try write(value.load(as: T.self), &writer) },
-    writeJSON: { value in try value.load(as: T.self).json },
-    isEmpty: isEmpty.map { isEmpty in { isEmpty($0.load(as: T.self)) } })
+    writeBytes: { value, writer in try write(RawValue.load(value, as: T.self), &writer) },
+    writeJSON: { value in try RawValue.load(value, as: T.self).json },
+    isEmpty: isEmpty.map { isEmpty in { isEmpty(RawValue.load($0, as: T.self)) } })
 }
 
 func integerDecodeCodec<T: FixedWidthInteger & JSONDecodable>(_: T.Type) -> DecodeCodec {

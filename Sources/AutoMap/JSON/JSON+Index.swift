@@ -103,7 +103,8 @@ extension JSON {
     }
   }
 
-  /// One step down, or ``missing(_:)`` with the step as its path.
+  /// One step down, or ``missing(_:)``: with the step as its path when the key or index is
+  /// not there, with no path when this value is not a container (the error is here).
   private func child(_ step: Index.Step) -> JSON {
     switch (self, step) {
     case (.missing, _):
@@ -121,13 +122,11 @@ extension JSON {
       return .missing(
         Error(
           .typeMismatch,
-          "expected object to look up key \(JSON.string(key)), found \(briefDescription)",
-          path: [.key(key)]))
+          "expected object to look up key \(JSON.string(key)), found \(briefDescription)"))
     case (_, .position(let position)):
       return .missing(
         Error(
-          .typeMismatch, "expected array to read index \(position), found \(briefDescription)",
-          path: [.index(position)]))
+          .typeMismatch, "expected array to read index \(position), found \(briefDescription)"))
     }
   }
 

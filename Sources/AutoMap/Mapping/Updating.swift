@@ -8,11 +8,13 @@ extension JSONDecodable {
   /// try settings.update(from: ["fontSize": 14])     // theme is unchanged
   /// ```
   ///
-  /// All or nothing: when a present value does not decode, nothing changes. `null` makes an
-  /// optional `nil`. `didDecode()` runs afterwards. Needs a reflected model (not one with a
-  /// hand-written `init(decode:)`).
+  /// All or nothing: when a present value does not decode, or `didDecode()` throws, the
+  /// value is left as it was. `null` makes an optional `nil`. For structs and classes mapped
+  /// by reflection (not one with a hand-written `init(decode:)`); other types throw.
   public mutating func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {
-    try KeyStyleContext.with(keyStyle) { try ModelDecoding.update(&self, from: json) }
+    var updated = self  // a class updates its object in place; a struct a copy, kept on success
+    try KeyStyleContext.with(keyStyle) { try ModelDecoding.update(&updated, from: json) }
+    self = updated
   }
 
   /// Replaces the properties whose keys the UTF-8 JSON text has.
@@ -37,6 +39,10 @@ extension JSONDecodable where Self: AnyObject {
   /// let account = try Account(jsonData: data)
   /// try account.update(from: ["balance": 12])
   /// ```
+  ///
+  /// All or nothing for the properties it maps: when a value does not decode or
+  /// `didDecode()` throws, they keep their values (changes `didDecode()` made to other
+  /// properties stay).
   public func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {
     var reference = self
     try KeyStyleContext.with(keyStyle) { try ModelDecoding.update(&reference, from: json) }
@@ -53,4 +59,21 @@ extension JSONDecodable where Self: AnyObject {
   public func update(fromJSONString string: String, keyStyle: JSON.KeyStyle? = nil) throws {
     try update(from: JSON(jsonString: string), keyStyle: keyStyle)
   }
+}
+
+// Values with no properties to update: `Int.update(from:)` does not compile.
+
+extension JSONDecodable where Self: FixedWidthInteger {
+  @available(*, unavailable, message: "update(from:) applies to structs and classes; assign a new value")
+  public mutating func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {}
+}
+
+extension JSONDecodable where Self: BinaryFloatingPoint {
+  @available(*, unavailable, message: "update(from:) applies to structs and classes; assign a new value")
+  public mutating func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {}
+}
+
+extension JSONDecodable where Self: Collection {
+  @available(*, unavailable, message: "update(from:) applies to structs and classes; assign a new value")
+  public mutating func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {}
 }

@@ -13,12 +13,25 @@ extension JSONReader {
     }
     let rest = steps.dropFirst()
     var found = false
+    do {
+      try descend(step, rest, into: destination, codec, found: &found)
+    } catch {
+      if found { codec.destroy(destination) }  // malformed text after the value: drop it
+      throw error
+    }
+    return found
+  }
+
+  private mutating func descend(
+    _ step: JSON.Index.Step, _ rest: ArraySlice<JSON.Index.Step>,
+    into destination: UnsafeMutableRawPointer, _ codec: DecodeCodec, found: inout Bool
+  ) throws {
     switch step {
     case .key(let wanted):
       let hasMembers = try openContainer(
         UInt8(ascii: "{"), expected: "an object to look up key \(JSON.string(wanted))")
       defer { leaveContainer() }
-      guard hasMembers else { return false }
+      guard hasMembers else { return }
       repeat {
         skipWhitespace()
         let key = try string(from: scanKeyString())
@@ -28,6 +41,7 @@ extension JSONReader {
           continue
         }
         if found { codec.destroy(destination) }  // a later repeat of the key wins
+        found = false
         do {
           found = try descend(rest, into: destination, codec)
         } catch {
@@ -38,7 +52,7 @@ extension JSONReader {
       let hasElements = try openContainer(
         UInt8(ascii: "["), expected: "an array to read index \(wanted)")
       defer { leaveContainer() }
-      guard hasElements else { return false }
+      guard hasElements else { return }
       var position = 0
       repeat {
         if position == wanted {
@@ -53,6 +67,5 @@ extension JSONReader {
         position += 1
       } while try nextElement()
     }
-    return found
   }
 }

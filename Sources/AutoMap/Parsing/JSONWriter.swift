@@ -127,6 +127,28 @@ struct JSONWriter {
     }
   }
 
+  // MARK: Taking back a member
+
+  /// Where the writer is, to take back what follows with ``rollBack(to:)``.
+  struct Mark {
+    fileprivate let count: Int
+    fileprivate let isFirst: Bool
+  }
+
+  var mark: Mark { Mark(count: bytes.count, isFirst: isFirst) }
+
+  /// Removes what was written since `mark` (a member that turned out to be left out).
+  mutating func rollBack(to mark: Mark) {
+    bytes.removeSubrange(mark.count...)
+    isFirst = mark.isFirst
+  }
+
+  /// Whether exactly `null` was written since `position` (a byte count): what `.omitNulls`
+  /// and `.ignoreIfNull` leave out, whatever type wrote it.
+  func wroteNull(since position: Int) -> Bool {
+    bytes.count - position == 4 && bytes[position] == UInt8(ascii: "n")
+  }
+
   // MARK: Scalars
 
   mutating func writeNull() { appendLiteral("null") }
@@ -244,23 +266,21 @@ extension JSONWriter {
     case .string(let string): writeString(string)
     case .array(let array):
       try beginArray()
-      for element in array {
+      for (position, element) in array.enumerated() {
         beginElement()
-        try write(element)
+        do { try write(element) } catch { throw JSON.Error.wrapping(error).prefixed(index: position) }
       }
       endArray()
     case .object(let object):
       try beginObject()
-      if sorted {
-        let members = object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-        for member in members where !(omitNulls && member.value == .null) {
-          writeKey(member.key)
-          try write(member.value)
-        }
-      } else {
-        for (key, member) in object where !(omitNulls && member == .null) {
-          writeKey(key)
-          try write(member)
+      let members =
+        sorted
+        ? object.members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        : object.members
+      for member in members where !(omitNulls && member.value == .null) {
+        writeKey(member.key)
+        do { try write(member.value) } catch {
+          throw JSON.Error.wrapping(error).prefixed(key: member.key)
         }
       }
       endObject()

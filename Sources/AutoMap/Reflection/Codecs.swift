@@ -32,13 +32,17 @@ final class DecodeCodec: @unchecked Sendable {  // immutable after creation
   /// map, for `.lossy`.
   let lossyReadBytes: ReadBytes?
   let lossyReadJSON: ReadJSON?
+  /// `false` for types that cannot be decoded at all (their reads throw).
+  let isMappable: Bool
 
   init<T>(
     _: T.Type, readBytes: @escaping ReadBytes, readJSON: @escaping ReadJSON,
     storeNil: ((UnsafeMutableRawPointer) -> Void)? = nil, model: ModelDecodeState? = nil,
-    lossyReadBytes: ReadBytes? = nil, lossyReadJSON: ReadJSON? = nil
+    lossyReadBytes: ReadBytes? = nil, lossyReadJSON: ReadJSON? = nil, isMappable: Bool = true,
+    storeWrapped: ((Any, UnsafeMutableRawPointer) -> Bool)? = nil
   ) {
     self.model = model
+    self.isMappable = isMappable
     self.lossyReadBytes = lossyReadBytes
     self.lossyReadJSON = lossyReadJSON
     type = T.self
@@ -47,17 +51,17 @@ final class DecodeCodec: @unchecked Sendable {  // immutable after creation
     alignment = MemoryLayout<T>.alignment
     self.readBytes = readBytes
     self.readJSON = readJSON
-    destroy = { $0.assumingMemoryBound(to: T.self).deinitialize(count: 1) }
+    destroy = { RawValue.destroy($0, as: T.self) }
     store = { value, destination in
-      guard let value = value as? T else { return false }
-      destination.initializeMemory(as: T.self, to: value)
+      guard let value = value as? T else { return storeWrapped?(value, destination) ?? false }
+      RawValue.initialize(destination, to: value)
       return true
     }
     self.storeNil = storeNil
     if let initable = T.self as? any DefaultInitable.Type {
       storeDefault = { destination in
         guard let value = initable.init() as? T else { return }
-        destination.initializeMemory(as: T.self, to: value)
+        RawValue.initialize(destination, to: value)
       }
     } else {
       storeDefault = nil
@@ -83,18 +87,22 @@ final class EncodeCodec: @unchecked Sendable {  // immutable after creation
   let isEmpty: ((UnsafeRawPointer) -> Bool)?
   /// The value at the address, boxed (for transforms).
   let load: (UnsafeRawPointer) -> Any
+  /// `false` for types that cannot be encoded at all (their writes throw).
+  let isMappable: Bool
 
   init<T>(
     _: T.Type, writeBytes: @escaping WriteBytes, writeJSON: @escaping WriteJSON,
-    isNil: ((UnsafeRawPointer) -> Bool)? = nil, isEmpty: ((UnsafeRawPointer) -> Bool)? = nil
+    isNil: ((UnsafeRawPointer) -> Bool)? = nil, isEmpty: ((UnsafeRawPointer) -> Bool)? = nil,
+    isMappable: Bool = true, load: ((UnsafeRawPointer) -> Any)? = nil
   ) {
+    self.isMappable = isMappable
     type = T.self
     typeName = AutoMap.typeName(T.self)
     self.writeBytes = writeBytes
     self.writeJSON = writeJSON
     self.isNil = isNil
     self.isEmpty = isEmpty
-    load = { $0.assumingMemoryBound(to: T.self).pointee }
+    self.load = load ?? { RawValue.load($0, as: T.self) }
   }
 }
 
@@ -139,12 +147,18 @@ enum CodecCache {
   private static func makeDecoder(for type: Any.Type) -> DecodeCodec {
     if let provider = type as? any DecodeCodecProvider.Type { return provider.makeDecodeCodec() }
     if let model = type as? any JSONDecodable.Type { return ModelDecoding.makeCodec(model) }
+    if let wrapper = type as? any JSONPropertyWrapper.Type {
+      return PropertyWrapperCodecs.decoder(wrapper)
+    }
     return unmappableDecoder(type)
   }
 
   private static func makeEncoder(for type: Any.Type) -> EncodeCodec {
     if let provider = type as? any EncodeCodecProvider.Type { return provider.makeEncodeCodec() }
     if let model = type as? any JSONEncodable.Type { return ModelEncoding.makeCodec(model) }
+    if let wrapper = type as? any JSONPropertyWrapper.Type {
+      return PropertyWrapperCodecs.encoder(wrapper)
+    }
     return unmappableEncoder(type)
   }
 
@@ -154,7 +168,8 @@ enum CodecCache {
         .invalidModel, "\(typeName(T.self)) cannot be decoded: it does not conform to JSONDecodable"
       )
       return DecodeCodec(
-        T.self, readBytes: { _, _ in throw error }, readJSON: { _, _ in throw error })
+        T.self, readBytes: { _, _ in throw error }, readJSON: { _, _ in throw error },
+        isMappable: false)
     }
     return make(type)
   }
@@ -165,7 +180,8 @@ enum CodecCache {
         .invalidModel, "\(typeName(T.self)) cannot be encoded: it does not conform to JSONEncodable"
       )
       return EncodeCodec(
-        T.self, writeBytes: { _, _ in throw error }, writeJSON: { _ in throw error })
+        T.self, writeBytes: { _, _ in throw error }, writeJSON: { _ in throw error },
+        isMappable: false)
     }
     return make(type)
   }

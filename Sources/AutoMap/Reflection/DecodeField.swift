@@ -55,13 +55,29 @@ enum InstanceKind {
   /// A class: `init()` makes the object, the destination holds the reference, and present
   /// keys replace properties inside the object.
   case object(make: (UnsafeMutableRawPointer) -> Void)
+
+  var isMemberwise: Bool {
+    if case .memberwise = self { return true }
+    return false
+  }
+
+  /// For messages: "a DefaultInitable struct", "a class".
+  var describe: String {
+    switch self {
+    case .memberwise: "a struct"
+    case .defaultStruct: "a DefaultInitable struct"
+    case .object: "a class"
+    }
+  }
 }
 
-/// A memberwise struct's `.ignore`d property: it still needs a value, `nil` or its fallback.
+/// A memberwise struct's property that is not decoded (`.ignore`, `lazy` storage): it still
+/// needs a value, `nil` or its fallback.
 struct IgnoredField {
   let offset: Int
-  let codec: DecodeCodec
   let initialize: (UnsafeMutableRawPointer) -> Void
+  /// Destroys the value after a failure; `nil` when it is `nil`, which holds nothing.
+  let destroy: ((UnsafeMutableRawPointer) -> Void)?
 }
 
 /// Which properties are set so far (a bit per field; an array past 64 fields).

@@ -63,16 +63,11 @@ extension DecodePlan {
     let key = keyStart + keyOffsets[position]
     if memcmp(key, base, bytes.count) == 0 { return true }
     guard caseInsensitive else { return false }
-    for offset in 0..<bytes.count where Self.foldASCII(key[offset]) != Self.foldASCII(base[offset])
-    {
+    for offset in 0..<bytes.count
+    where KeyMatching.foldASCII(key[offset]) != KeyMatching.foldASCII(base[offset]) {
       return false
     }
     return true
-  }
-
-  @inline(__always)
-  private static func foldASCII(_ byte: UInt8) -> UInt8 {
-    byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
   }
 
   /// Reads one present field's value from the bytes.

@@ -47,10 +47,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     self.destroyModel = destroyModel
     self.didDecode = didDecode
     let keys = fields.compactMap(\.key)
-    let distinct = Set(
-      keys.map {
-        caseInsensitive ? Array(String(decoding: $0, as: UTF8.self).lowercased().utf8) : $0
-      })
+    let distinct = Set(keys.map { caseInsensitive ? KeyMatching.folded($0) : $0 })
     streams =
       keys.count == fields.count && distinct.count == keys.count
       && fields.allSatisfy { $0.alternativeIndex == nil }
@@ -109,7 +106,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
       destroyModel(destination)
       return
     }
-    for ignored in ignoredFields { ignored.codec.destroy(destination + ignored.offset) }
+    for ignored in ignoredFields { ignored.destroy?(destination + ignored.offset) }
     for (position, field) in fields.enumerated() where progress.initialized.contains(position) {
       field.codec.destroy(destination + field.offset)
     }
@@ -141,8 +138,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
       progress.initialized.insert(position)
       return
     }
-    let temporary = UnsafeMutableRawPointer.allocate(
-      byteCount: max(field.codec.size, 1), alignment: field.codec.alignment)
+    let temporary = RawValue.allocate(size: field.codec.size, alignment: field.codec.alignment)
     do {
       try produce(temporary)
     } catch {
@@ -154,8 +150,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
       return
     }
     field.codec.destroy(target)
-    // A bitwise move: the temporary is deallocated without being destroyed.
-    target.copyMemory(from: temporary, byteCount: field.codec.size)
+    RawValue.moveBitwise(from: temporary, to: target, size: field.codec.size)
     temporary.deallocate()
   }
 
@@ -217,11 +212,12 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   /// The JSON at a field's index in `object`, trying its alternative when that yields no
   /// usable value; `.missing` when absent.
   func lookup(_ object: JSON, _ field: DecodeField) -> JSON {
-    var value = field.index.isEmpty ? object : object[field.index]
-    if value.isMissing, caseInsensitive, let key = field.index.singleKey,
-      let member = object.object?.members.first(where: { $0.key.lowercased() == key.lowercased() })
-    {
-      value = member.value
+    var value: JSON
+    if caseInsensitive, let key = field.key, let members = object.object?.members {
+      // The last member whose key matches in any ASCII case, as the byte path reads them.
+      value = members.last { KeyMatching.equalFoldingASCII($0.key.utf8, key) }?.value ?? Self.absent
+    } else {
+      value = field.index.isEmpty ? object : object[field.index]
     }
     if value.isNullOrMissing, let alternative = field.alternativeIndex {
       let other = object[alternative]
@@ -283,10 +279,18 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   // MARK: Updating
 
   /// Replaces the fields whose keys `json` has, in the instance whose fields start at `base`;
-  /// the others keep their values. All or nothing: values are staged until every one decoded.
-  func update(_ json: JSON, _ base: UnsafeMutableRawPointer) throws {
+  /// the others keep their values. All or nothing: values are staged until every one
+  /// decoded, then swapped in; when `validate` (the model's `didDecode()`) throws, the old
+  /// values are swapped back.
+  func update(_ json: JSON, _ base: UnsafeMutableRawPointer, validate: () throws -> Void) throws {
     guard case .object = json else { throw JSON.Error.mismatch(expected: modelName, found: json) }
     var progress = DecodeProgress(fieldCount: fields.count, memberwise: false, staging: true)
+    func release(_ staged: [(position: Int, value: UnsafeMutableRawPointer)]) {
+      for (position, value) in staged {
+        fields[position].codec.destroy(value)
+        value.deallocate()
+      }
+    }
     do {
       for position in fields.indices {
         let value = lookup(json, fields[position])
@@ -294,18 +298,25 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
         try decodeField(position, from: value, base, &progress)
       }
     } catch {
-      for (position, value) in progress.staged ?? [] {
-        fields[position].codec.destroy(value)
-        value.deallocate()
-      }
+      release(progress.staged ?? [])
       throw error
     }
-    for (position, value) in progress.staged ?? [] {
-      let field = fields[position]
-      field.codec.destroy(base + field.offset)
-      (base + field.offset).copyMemory(from: value, byteCount: field.codec.size)
-      value.deallocate()
+    let staged = progress.staged ?? []
+    func swapStaged() {
+      for (position, value) in staged {
+        let field = fields[position]
+        RawValue.swapBitwise(base + field.offset, value, size: field.codec.size)
+      }
     }
+    swapStaged()  // the new values are in place, the old ones staged
+    do {
+      try validate()
+    } catch {
+      swapStaged()
+      release(staged)
+      throw error
+    }
+    release(staged)
   }
 }
 

@@ -1,53 +1,82 @@
-@_spi(Reflection) import Swift
-
 /// A stored property as the runtime reports it.
 struct ReflectedField {
+  /// The name the model's users see, and the one keys and options use: the declared name,
+  /// also for a property wrapper's storage (`_count` of `@Clamped var count` is `count`) and
+  /// for `lazy` storage.
   let name: String
+  /// The name of the storage itself (`_count`, `$__lazy_storage_$_cache`).
+  let storageName: String
   /// Byte offset from the start of the struct, or of the object for classes.
   let offset: Int
   let type: Any.Type
-  /// Whether the property is a `let`; `nil` where the runtime cannot tell (classes).
-  let isLet: Bool?
+  /// `var` (`true`) or `let` (`false`), as the runtime records it.
+  let isVar: Bool
+  /// `false` for `weak`, `unowned` and `unowned(unsafe)` storage, which the engine never
+  /// reads or writes.
+  let isStrong: Bool
+  let role: Role
+
+  enum Role {
+    case plain
+    /// The storage of a `lazy var`: never mapped.
+    case lazyStorage
+    /// The storage of a property wrapper (`_name`), mapped under `name`.
+    case wrapperStorage
+  }
 }
 
-/// Stored-property enumeration through the standard library's own reflection SPI
-/// (`_forEachField`, as swift-foundation uses it): names, offsets and types come from the
-/// runtime, never from reading metadata layouts by hand.
-enum FieldEnumeration {
-  /// `_EachFieldOptions.classType`, which is declared as a mutable static and so cannot be
-  /// read from Swift 6 code; its value is fixed by the SPI (`1 << 0`).
-  private static let classType = _EachFieldOptions(rawValue: 1 << 0)
+/// What reflection finds in a model type.
+enum ReflectedLayout {
+  /// A struct's stored properties.
+  case structure([ReflectedField])
+  /// A class's stored properties, inherited ones first.
+  case object([ReflectedField])
+  /// Not a struct or class: there are no stored properties to map (`kind` names what it is,
+  /// for messages).
+  case unsupported(kind: String)
+}
 
-  /// The stored properties of a struct or class (inherited ones first), or `nil` for types
-  /// that have none to enumerate (enums, tuples, existentials).
-  static func fields<T>(of type: T.Type) -> [ReflectedField]? {
-    let isClass = T.self is AnyClass
-    var fields: [ReflectedField] = []
-    let ok = _forEachField(of: T.self, options: isClass ? classType : []) { name, offset, type, _ in
-      fields.append(
-        ReflectedField(name: String(cString: name), offset: offset, type: type, isLet: nil))
-      return true
-    }
-    guard ok else { return nil }
-    if isClass { return fields }
-    let writable = writableFieldNames(of: T.self)
-    return fields.map {
-      ReflectedField(
-        name: $0.name, offset: $0.offset, type: $0.type, isLet: !writable.contains($0.name))
+/// Stored-property enumeration through the Swift runtime's own reflection entry points, the
+/// ones the standard library's `_forEachField` calls (and swift-foundation with it). Names,
+/// offsets, types, ownership (`isStrong`) and mutability (`isVar`) all come from the runtime;
+/// no metadata layout is ever read by hand.
+enum FieldEnumeration {
+  static let lazyPrefix = "$__lazy_storage_$_"
+
+  static func layout(of type: Any.Type) -> ReflectedLayout {
+    switch RuntimeReflection.kind(of: type) {
+    case .structure: return .structure(fields(of: type))
+    case .object: return .object(fields(of: type))
+    case .other(let kind): return .unsupported(kind: kind)
     }
   }
 
-  /// The names of a struct's `var` properties: the key-path enumeration gives a
-  /// `WritableKeyPath` for those and a read-only `KeyPath` for `let`s.
-  private static func writableFieldNames<T>(of type: T.Type) -> Set<String> {
-    var names = Set<String>()
-    _ = _forEachFieldWithKeyPath(of: T.self) { name, keyPath in
-      func isWritable<V>(_: V.Type) -> Bool { keyPath is WritableKeyPath<T, V> }
-      if _openExistential(Swift.type(of: keyPath).valueType, do: isWritable) {
-        names.insert(String(cString: name))
+  private static func fields(of type: Any.Type) -> [ReflectedField] {
+    RuntimeReflection.storedFields(of: type).map { raw in
+      var name = raw.name
+      var role = ReflectedField.Role.plain
+      if name.hasPrefix(lazyPrefix) {
+        name.removeFirst(lazyPrefix.count)
+        role = .lazyStorage
+      } else if name.hasPrefix("_"), name.count > 1, isPropertyWrapper(raw.type) {
+        name.removeFirst()
+        role = .wrapperStorage
       }
-      return true
+      return ReflectedField(
+        name: name, storageName: raw.name, offset: raw.offset, type: raw.type, isVar: raw.isVar,
+        isStrong: raw.isStrong, role: role)
     }
-    return names
+  }
+
+  /// Whether `type` is a property wrapper: it adopts ``JSONPropertyWrapper``, or it stores a
+  /// `wrappedValue` (as most wrappers do).
+  static func isPropertyWrapper(_ type: Any.Type) -> Bool {
+    if type is any JSONPropertyWrapper.Type { return true }
+    switch RuntimeReflection.kind(of: type) {
+    case .structure, .object:
+      return RuntimeReflection.storedFields(of: type).contains { $0.name == "wrappedValue" }
+    case .other:
+      return false
+    }
   }
 }

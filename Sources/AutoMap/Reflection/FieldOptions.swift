@@ -18,6 +18,18 @@ struct FieldOptions {
   var decodeOnly = false
   var encodeOnly = false
 
+  /// No option at all.
+  var isEmpty: Bool { isOnly(ignore: false) }
+
+  /// `.ignore` and nothing else.
+  var isOnlyIgnore: Bool { ignore && isOnly(ignore: true) }
+
+  private func isOnly(ignore: Bool) -> Bool {
+    index == nil && alternativeIndex == nil && transform == nil && !hasDefaultValue && !nonNil
+      && self.ignore == ignore && !ignoreIfNull && !lossy && !lossless && !emptyAsNil
+      && !ignoreIfEmpty && decodeIndex == nil && encodeIndex == nil && !decodeOnly && !encodeOnly
+  }
+
   /// Where decoding reads: `.decodeIndex`, else `.index`, else the key for `name`.
   func readIndex(_ name: String, _ style: JSON.KeyStyle) -> JSON.Index {
     decodeIndex ?? index ?? .key(style.key(for: name))
@@ -58,12 +70,41 @@ struct FieldOptions {
     _ options: [String: SpecificOption], fields: [ReflectedField], model: String
   ) throws -> [String: FieldOptions] {
     let names = Set(fields.map(\.name))
-    for name in options.keys.sorted() where !names.contains(name) {
+    // A wrapped property's options may also name its storage (`_count` for `count`).
+    let storage = Dictionary(
+      fields.filter { $0.role == .wrapperStorage }.map { ($0.storageName, $0.name) },
+      uniquingKeysWith: { first, _ in first })
+    var resolved: [String: FieldOptions] = [:]
+    for (name, option) in options.sorted(by: { $0.key < $1.key }) {
+      guard let property = names.contains(name) ? name : storage[name] else {
+        throw JSON.Error(
+          .invalidModel,
+          "\(model).specificOptions() names \"\(name)\", which is not a stored property of \(model)"
+            + " (properties: \(fields.map(\.name).joined(separator: ", ")))")
+      }
+      resolved[property] = FieldOptions(option)
+    }
+    return resolved
+  }
+
+  /// Whether `property` is storage the engine never maps (weak and unowned references,
+  /// `lazy` storage); such a property may carry `.ignore` but no other option.
+  static func isUnmapped(_ property: ReflectedField, _ option: FieldOptions, model: String) throws
+    -> Bool
+  {
+    let what: String
+    if !property.isStrong {
+      what = "a weak or unowned reference"
+    } else if property.role == .lazyStorage {
+      what = "lazy"
+    } else {
+      return false
+    }
+    guard option.isEmpty || option.isOnlyIgnore else {
       throw JSON.Error(
         .invalidModel,
-        "\(model).specificOptions() names \"\(name)\", which is not a stored property of \(model)"
-          + " (properties: \(fields.map(\.name).joined(separator: ", ")))")
+        "\(model).\(property.name) is \(what), which AutoMap never maps: remove its options")
     }
-    return options.mapValues(FieldOptions.init)
+    return true
   }
 }

@@ -37,11 +37,12 @@ extension JSONReader {
     throws
   {
     switch kind {
-    case .int: target.storeBytes(of: try readInteger(Int.self), as: Int.self)
-    case .int64: target.storeBytes(of: try readInteger(Int64.self), as: Int64.self)
-    case .int32: target.storeBytes(of: try readInteger(Int32.self), as: Int32.self)
-    case .double: target.storeBytes(of: try readDouble(), as: Double.self)
-    case .bool: target.storeBytes(of: try readBool(), as: Bool.self)
+    // Trivial types: initializing and replacing are the same store.
+    case .int: RawValue.initialize(target, to: try readInteger(Int.self))
+    case .int64: RawValue.initialize(target, to: try readInteger(Int64.self))
+    case .int32: RawValue.initialize(target, to: try readInteger(Int32.self))
+    case .double: RawValue.initialize(target, to: try readDouble())
+    case .bool: RawValue.initialize(target, to: try readBool())
     case .string: Self.put(try readStringValue(), target, initialize)
     case .optionalInt:
       Self.put(try consumeNull() ? nil : try readInteger(Int.self), target, initialize)
@@ -57,9 +58,9 @@ extension JSONReader {
   @inline(__always)
   private static func put<T>(_ value: T, _ target: UnsafeMutableRawPointer, _ initialize: Bool) {
     if initialize {
-      target.initializeMemory(as: T.self, to: value)
+      RawValue.initialize(target, to: value)
     } else {
-      target.assumingMemoryBound(to: T.self).pointee = value
+      RawValue.replace(target, with: value)
     }
   }
 }

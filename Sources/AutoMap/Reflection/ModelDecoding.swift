@@ -1,9 +1,20 @@
+/// Decoding models by reflection: codecs, entry points and plan building.
+///
+/// ## One set of rules
+///
+/// `JSON` values are decoded by ``DecodePlan/readJSON(_:_:)``: that is the reference, the
+/// one place where every rule (options, defaults, key styles, repeated keys, error paths) is
+/// implemented. Bytes are decoded by ``DecodePlan/readBytes(_:_:)`` straight into memory, a
+/// fast path that must produce the same value on success. When the fast path fails, for
+/// whatever reason, the document is decoded again through `JSON` values, and that result,
+/// value or error, is the one returned: every entry point reports the same error for the
+/// same input, and no failure can depend on the order in which the fast path met things.
 enum ModelDecoding {
   /// The codec of a model type: reflection once observed, `init(decode:)` until then.
   static func makeCodec<T: JSONDecodable>(_: T.Type) -> DecodeCodec {
     let state = ModelDecodeState(defaultStyle: T.keyStyle) { try buildPlan(T.self, style: $0) }
     let readJSON: DecodeCodec.ReadJSON = { json, destination in
-      destination.initializeMemory(as: T.self, to: try T(decode: json))
+      RawValue.initialize(destination, to: try T(decode: json))
     }
     return DecodeCodec(
       T.self,
@@ -20,7 +31,10 @@ enum ModelDecoding {
 
   private static func state<T: JSONDecodable>(_: T.Type) throws -> ModelDecodeState {
     guard let state = CodecCache.decoder(for: T.self).model else {
-      throw JSON.Error(.invalidModel, "\(typeName(T.self)) has no reflection plan")
+      throw JSON.Error(
+        .invalidModel,
+        "\(typeName(T.self)) is not a model: update(from:) applies to structs and classes mapped by reflection"
+      )
     }
     return state
   }
@@ -29,11 +43,10 @@ enum ModelDecoding {
   static func decode<T: JSONDecodable>(_: T.Type, from json: JSON) throws -> T {
     let state = try state(T.self)
     state.markReflected()
-    let plan = try state.resolvedPlan(KeyStyleContext.override)
-    let slot = UnsafeMutablePointer<T>.allocate(capacity: 1)
-    defer { slot.deallocate() }
-    try plan.readJSON(json, UnsafeMutableRawPointer(slot))
-    return slot.move()
+    return try Nesting.level(encoding: false) {
+      let plan = try state.resolvedPlan(KeyStyleContext.override)
+      return try RawValue.produce(T.self) { try plan.readJSON(json, $0) }
+    }
   }
 
   /// What `T(jsonData:)` and `T(jsonString:)` run: bytes to value; with `index`, only the
@@ -42,26 +55,57 @@ enum ModelDecoding {
     _: T.Type, fromBytes bytes: UnsafeRawBufferPointer, at index: JSON.Index = []
   ) throws -> T {
     let codec = CodecCache.decoder(for: T.self)
-    return try JSONReader.withReader(bytes) { reader in
-      let slot = UnsafeMutablePointer<T>.allocate(capacity: 1)
-      defer { slot.deallocate() }
-      guard try reader.descend(index.steps[...], into: UnsafeMutableRawPointer(slot), codec) else {
-        throw JSON.Error(.missingValue, "no value at \(index)").prefixed(index)
+    let wentThroughJSON = !(codec.model?.isReflected ?? true)
+    do {
+      return try JSONReader.withReader(bytes) { reader in
+        try RawValue.withTemporary(T.self) { slot in
+          guard try reader.descend(index.steps[...], into: slot, codec) else {
+            throw JSON.Error(.missingValue, "no value at \(index)").prefixed(index)
+          }
+          let value = RawValue.move(slot, as: T.self)
+          try reader.expectEnd()
+          return value
+        }
       }
-      let value = slot.move()
+    } catch {
+      // A model whose first use this was went through `JSON` already: its error stands.
+      if wentThroughJSON && index.isEmpty { throw error }
+      return try decodeReference(T.self, fromBytes: bytes, at: index)
+    }
+  }
+
+  /// The reference result for bytes: the document parsed to `JSON`, then decoded from it.
+  private static func decodeReference<T: JSONDecodable>(
+    _: T.Type, fromBytes bytes: UnsafeRawBufferPointer, at index: JSON.Index
+  ) throws -> T {
+    let document = try JSONReader.withReader(bytes) { reader in
+      let value = try reader.parseValue()
       try reader.expectEnd()
       return value
     }
+    let value = document[index]
+    if case .missing(let error) = value { throw error }
+    return try T(decode: value)
   }
 
   /// What `update(from:)` runs: replaces the properties whose keys `json` has.
   static func update<T: JSONDecodable>(_ value: inout T, from json: JSON) throws {
+    if T.self is AnyClass, let dynamic = type(of: value as AnyObject) as? any JSONDecodable.Type,
+      dynamic != T.self
+    {
+      // An instance of a subclass: the subclass's plan, which knows its own fields too.
+      func updateAs<D: JSONDecodable>(_: D.Type) throws {
+        var object = unsafeBitCast(value as AnyObject, to: D.self)
+        try update(&object, from: json)
+      }
+      return try _openExistential(dynamic, do: updateAs)
+    }
     let plan = try state(T.self).resolvedPlan(KeyStyleContext.override)
     try withUnsafeMutablePointer(to: &value) { pointer in
       let raw = UnsafeMutableRawPointer(pointer)
       // A class's fields live in the object the variable refers to.
-      try plan.update(json, T.self is AnyClass ? raw.load(as: UnsafeMutableRawPointer.self) : raw)
-      try plan.validate(raw)
+      let base = T.self is AnyClass ? raw.load(as: UnsafeMutableRawPointer.self) : raw
+      try plan.update(json, base) { try plan.validate(raw) }
     }
   }
 
@@ -69,11 +113,15 @@ enum ModelDecoding {
 
   static func buildPlan<T: JSONDecodable>(_: T.Type, style: JSON.KeyStyle) throws -> DecodePlan {
     let model = typeName(T.self)
-    guard let reflected = FieldEnumeration.fields(of: T.self) else {
+    let reflected: [ReflectedField]
+    switch FieldEnumeration.layout(of: T.self) {
+    case .structure(let fields), .object(let fields): reflected = fields
+    case .unsupported(let kind):
       throw JSON.Error(
         .invalidModel,
-        "\(model) cannot be decoded by reflection: only structs and classes have stored properties to map."
-          + " Give an enum a raw value or make it CaseIterable, or write init(decode:)")
+        "\(model) cannot be decoded by reflection: it is \(kind), and only structs and classes have"
+          + " stored properties to map. Give an enum a raw value or make it CaseIterable, or write"
+          + " init(decode:)")
     }
     let kind = try instanceKind(T.self, model: model)
     let options = try FieldOptions.resolve(T.specificOptions(), fields: reflected, model: model)
@@ -81,34 +129,38 @@ enum ModelDecoding {
     var ignored: [IgnoredField] = []
     for property in reflected {
       let option = options[property.name] ?? FieldOptions(nil)
+      let skipped = option.ignore || option.encodeOnly
+      if let initialize = try unmapped(property, option, kind: kind, model: model) {
+        if let initialize {
+          ignored.append(IgnoredField(offset: property.offset, initialize: initialize, destroy: nil))
+        }
+        continue
+      }
       let codec = CodecCache.decoder(for: property.type)
       let where_ = "\(model).\(property.name) (\(codec.typeName))"
-      let skipped = option.ignore || option.encodeOnly
-      guard property.type is any JSONDecodable.Type || skipped || option.transform != nil else {
-        throw JSON.Error(
-          .invalidModel,
-          "\(where_) cannot be decoded: \(codec.typeName) does not conform to JSONDecodable."
-            + " Make it conform, give the property a .transform, or mark it .ignore")
+      guard codec.isMappable || skipped || option.transform != nil else {
+        throw unmappable(property, codec: codec, where_: where_)
       }
       let fallback = try makeFallback(option, codec: codec, where_: where_)
       try check(option, codec: codec, where_: where_)
-      if case .defaultStruct = kind, property.isLet == true, !skipped {
+      if !property.isVar, !skipped, !kind.isMemberwise {
         throw JSON.Error(
           .invalidModel,
-          "\(model).\(property.name) is a `let` in a DefaultInitable struct: its value comes from init(),"
-            + " and the optimizer may fold it into a constant, so a decoded value could silently"
-            + " not show. Declare it `var`, or mark it .ignore")
+          "\(model).\(property.name) is a `let` in \(kind.describe): its value comes from init(), and"
+            + " the optimizer may fold it into a constant, so a decoded value could silently not show."
+            + " Declare it `var`, or mark it .ignore")
       }
       if skipped {
-        guard case .memberwise = kind else { continue }  // keeps its init() value
-        guard let initialize = fallback ?? codec.storeNil else {
+        guard kind.isMemberwise else { continue }  // keeps its init() value
+        guard let initialize = fallback ?? codec.storeNil ?? nilInitializer(property.type) else {
           throw JSON.Error(
             .invalidModel,
             "\(where_) is not decoded (.ignore or .encodeOnly) but needs a value: \(model) has no init()"
               + " to provide one. Make it Optional, give it .defaultValue, or make \(model) DefaultInitable"
           )
         }
-        ignored.append(IgnoredField(offset: property.offset, codec: codec, initialize: initialize))
+        ignored.append(
+          IgnoredField(offset: property.offset, initialize: initialize, destroy: codec.destroy))
         continue
       }
       fields.append(
@@ -120,8 +172,47 @@ enum ModelDecoding {
     return DecodePlan(
       modelName: model, kind: kind, fields: fields, ignoredFields: ignored,
       caseInsensitive: style == .caseInsensitive,
-      destroyModel: { $0.assumingMemoryBound(to: T.self).deinitialize(count: 1) },
-      didDecode: { try $0.assumingMemoryBound(to: T.self).pointee.didDecode() })
+      destroyModel: { RawValue.destroy($0, as: T.self) },
+      didDecode: { try RawValue.withMutable($0, as: T.self) { try $0.didDecode() } })
+  }
+
+  /// For storage the engine never decodes (weak and unowned references, `lazy` storage):
+  /// `.some(initializer)` when a memberwise struct needs it set, `.some(nil)` when it keeps
+  /// what `init()` gave it, `nil` for properties that are mapped.
+  private static func unmapped(
+    _ property: ReflectedField, _ option: FieldOptions, kind: InstanceKind, model: String
+  ) throws -> ((UnsafeMutableRawPointer) -> Void)?? {
+    guard try FieldOptions.isUnmapped(property, option, model: model) else { return .none }
+    guard kind.isMemberwise else { return .some(nil) }  // keeps its init() value
+    if property.isStrong, let initialize = nilInitializer(property.type) {
+      return .some(initialize)  // lazy storage starts as "not computed yet"
+    }
+    throw JSON.Error(
+      .invalidModel,
+      "\(model).\(property.name) is a weak or unowned reference, which AutoMap never writes, and"
+        + " \(model) has no init() to give it a value: make \(model) DefaultInitable, or write"
+        + " init(decode:)")
+  }
+
+  private static func nilInitializer(_ type: Any.Type) -> ((UnsafeMutableRawPointer) -> Void)? {
+    guard let optional = type as? any NilInitializable.Type else { return nil }
+    return { optional.initializeNil(at: $0) }
+  }
+
+  private static func unmappable(_ property: ReflectedField, codec: DecodeCodec, where_: String)
+    -> JSON.Error
+  {
+    if property.role == .wrapperStorage {
+      return JSON.Error(
+        .invalidModel,
+        "\(where_) is a property wrapper that AutoMap cannot map: make \(codec.typeName) adopt"
+          + " JSONPropertyWrapper (its wrappedValue is then mapped) or JSONDecodable, or mark"
+          + " \(property.name) .ignore")
+    }
+    return JSON.Error(
+      .invalidModel,
+      "\(where_) cannot be decoded: \(codec.typeName) does not conform to JSONDecodable."
+        + " Make it conform, give the property a .transform, or mark it .ignore")
   }
 
   /// Options that apply only to some types are refused on the others.
@@ -154,13 +245,13 @@ enum ModelDecoding {
       }
       return .object(make: { destination in
         guard let instance = initable.init() as? T else { return }
-        destination.initializeMemory(as: T.self, to: instance)
+        RawValue.initialize(destination, to: instance)
       })
     }
     guard let initable else { return .memberwise }
     return .defaultStruct(make: { destination in
       guard let instance = initable.init() as? T else { return }
-      destination.initializeMemory(as: T.self, to: instance)
+      RawValue.initialize(destination, to: instance)
     })
   }
 
@@ -169,8 +260,7 @@ enum ModelDecoding {
   ) throws -> ((UnsafeMutableRawPointer) -> Void)? {
     if option.hasDefaultValue, let value = option.defaultValue {
       // Check the type now: a wrong default is an error at first use, not at first absence.
-      let probe = UnsafeMutableRawPointer.allocate(
-        byteCount: max(codec.size, 1), alignment: codec.alignment)
+      let probe = RawValue.allocate(size: codec.size, alignment: codec.alignment)
       defer { probe.deallocate() }
       guard codec.store(value, probe) else {
         throw JSON.Error(

@@ -1,5 +1,11 @@
 import Synchronization
 
+/// Encoding models by reflection: codecs, entry points and plan building.
+///
+/// As for decoding (see ``ModelDecoding``), `json` is the reference: `jsonData()` and
+/// `jsonString()` write bytes straight from memory, and when that fails they encode through
+/// `json` instead, so every entry point reports the same error. An object is encoded as its
+/// dynamic class, whatever type it is held as.
 enum ModelEncoding {
   private static let states = Mutex<[ObjectIdentifier: ModelEncodeState]>([:])
 
@@ -25,25 +31,34 @@ enum ModelEncoding {
         if state.isReflected {
           try state.resolvedPlan(writer.keyStyle).writeBytes(value, &writer)
         } else {
-          try writer.write(value.assumingMemoryBound(to: T.self).pointee.json)
+          try writer.write(RawValue.load(value, as: T.self).json)
         }
       },
-      writeJSON: { value in try value.assumingMemoryBound(to: T.self).pointee.json })
+      writeJSON: { value in try RawValue.load(value, as: T.self).json })
   }
 
   /// The codec of an object's dynamic class, when it is a subclass of the declared one.
   private static func dynamicCodec<T>(_ value: UnsafeRawPointer, _: T.Type) -> EncodeCodec? {
-    let object = value.load(as: AnyObject.self)
-    let dynamic = type(of: object)
+    let dynamic: AnyClass = type(of: value.load(as: AnyObject.self))
     return dynamic == T.self ? nil : CodecCache.encoder(for: dynamic)
   }
 
   /// What the default `json` runs.
   static func encodeJSON<T: JSONEncodable>(_ value: T) throws -> JSON {
-    let state = state(type(of: value))
+    let state = state(T.self)
     state.markReflected()
-    let plan = try state.resolvedPlan(KeyStyleContext.override)
-    return try withUnsafePointer(to: value) { try plan.writeJSON($0) }
+    if T.self is AnyClass, let dynamic = type(of: value as AnyObject) as? any JSONEncodable.Type,
+      dynamic != T.self
+    {
+      func encodeAs<D: JSONEncodable>(_: D.Type) throws -> JSON {
+        try encodeJSON(unsafeBitCast(value as AnyObject, to: D.self))
+      }
+      return try _openExistential(dynamic, do: encodeAs)
+    }
+    return try Nesting.level(encoding: true) {
+      let plan = try state.resolvedPlan(KeyStyleContext.override)
+      return try withUnsafePointer(to: value) { try plan.writeJSON(UnsafeRawPointer($0)) }
+    }
   }
 
   /// What `jsonData(options:)` and `jsonString(options:)` run: value to bytes.
@@ -52,22 +67,35 @@ enum ModelEncoding {
   {
     let codec = CodecCache.encoder(for: T.self)
     var writer = JSONWriter(options: options)
-    try withUnsafePointer(to: value) { try codec.writeBytes($0, &writer) }
-    return writer.bytes
+    do {
+      try withUnsafePointer(to: value) { try codec.writeBytes(UnsafeRawPointer($0), &writer) }
+      return writer.bytes
+    } catch {
+      // The reference: through `json`. Its error (or, were the fast path wrong, its text)
+      // is the answer.
+      var reference = JSONWriter(options: options)
+      try reference.write(value.json)
+      return reference.bytes
+    }
   }
 
   static func buildPlan<T: JSONEncodable>(_: T.Type, style: JSON.KeyStyle) throws -> EncodePlan {
     let model = typeName(T.self)
-    guard let reflected = FieldEnumeration.fields(of: T.self) else {
+    let reflected: [ReflectedField]
+    switch FieldEnumeration.layout(of: T.self) {
+    case .structure(let fields), .object(let fields): reflected = fields
+    case .unsupported(let kind):
       throw JSON.Error(
         .invalidModel,
-        "\(model) cannot be encoded by reflection: only structs and classes have stored properties to map."
-          + " Give an enum a raw value, or write `json`")
+        "\(model) cannot be encoded by reflection: it is \(kind), and only structs and classes have"
+          + " stored properties to map. Give an enum a raw value or make it CaseIterable, or write `json`"
+      )
     }
     let options = try FieldOptions.resolve(T.specificOptions(), fields: reflected, model: model)
     var fields: [EncodeField] = []
     for property in reflected {
       let option = options[property.name] ?? FieldOptions(nil)
+      if try FieldOptions.isUnmapped(property, option, model: model) { continue }
       if option.ignore || option.decodeOnly { continue }
       let codec = CodecCache.encoder(for: property.type)
       if option.ignoreIfEmpty, codec.isEmpty == nil {
@@ -76,12 +104,16 @@ enum ModelEncoding {
           "\(model).\(property.name) (\(codec.typeName)) has .ignoreIfEmpty, which applies to strings,"
             + " arrays, sets and dictionaries, and to their optionals")
       }
-      guard property.type is any JSONEncodable.Type || option.transform != nil else {
+      guard codec.isMappable || option.transform != nil else {
+        let fix =
+          property.role == .wrapperStorage
+          ? "It is a property wrapper: make \(codec.typeName) adopt JSONPropertyWrapper or JSONEncodable,"
+            + " or mark \(property.name) .ignore"
+          : "Make it conform, give the property a .transform, or mark it .ignore"
         throw JSON.Error(
           .invalidModel,
-          "\(model).\(property.name) (\(codec.typeName)) cannot be encoded: \(codec.typeName) does not conform"
-            + " to JSONEncodable. Make it conform, give the property a .transform, or mark it .ignore"
-        )
+          "\(model).\(property.name) (\(codec.typeName)) cannot be encoded: \(codec.typeName) does not"
+            + " conform to JSONEncodable. " + fix)
       }
       let index = option.writeIndex(property.name, style)
       fields.append(

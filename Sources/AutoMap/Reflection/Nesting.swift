@@ -1,0 +1,28 @@
+import CAutoMapShims
+
+/// The nesting bound of the paths that map through `JSON` values.
+///
+/// Byte paths are bounded by the reader's and writer's own depth counts. `JSON` paths recurse
+/// through `init(decode:)` and `json`, which a model may implement by hand and which take no
+/// depth argument, so the depth is counted per thread: every model, array and dictionary
+/// counts one level, and going deeper than ``JSON/maximumDepth`` (a reference cycle while
+/// encoding, a hand-built `JSON` too deep, a model flattened into itself) throws instead of
+/// overflowing the stack.
+enum Nesting {
+  @inline(__always)
+  static func level<R>(encoding: Bool, _ body: () throws -> R) throws -> R {
+    defer { automap_leave_level() }
+    if automap_enter_level() > JSON.maximumDepth { throw tooDeep(encoding: encoding) }
+    return try body()
+  }
+
+  private static func tooDeep(encoding: Bool) -> JSON.Error {
+    encoding
+      ? JSON.Error(
+        .unencodable,
+        "nesting deeper than \(JSON.maximumDepth) objects and arrays: is there a reference cycle?")
+      : JSON.Error(
+        .tooDeep(limit: JSON.maximumDepth),
+        "nesting deeper than \(JSON.maximumDepth) models, arrays and dictionaries")
+  }
+}
