@@ -144,6 +144,11 @@ enum CodecCache {
     }
   }
 
+  /// Every model's decode state created so far.
+  static var decodeStates: [ModelDecodeState] {
+    decoders.withLock { $0.values.compactMap(\.model) }
+  }
+
   private static func makeDecoder(for type: Any.Type) -> DecodeCodec {
     if let provider = type as? any DecodeCodecProvider.Type { return provider.makeDecodeCodec() }
     if let model = type as? any JSONDecodable.Type { return ModelDecoding.makeCodec(model) }

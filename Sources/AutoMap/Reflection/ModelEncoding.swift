@@ -19,6 +19,9 @@ enum ModelEncoding {
     }
   }
 
+  /// Every model's encode state created so far.
+  static var allStates: [ModelEncodeState] { states.withLock { Array($0.values) } }
+
   static func makeCodec<T: JSONEncodable>(_: T.Type) -> EncodeCodec {
     let state = state(T.self)
     let isClass = T.self is AnyClass

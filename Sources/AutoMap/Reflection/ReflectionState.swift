@@ -35,6 +35,10 @@ final class ReflectionState<Plan: AnyObject & Sendable>: Sendable {
 
   var isReflected: Bool { reflected.load(ordering: .acquiring) }
 
+  /// Forgets that the default implementation was seen (tests only: the next use goes
+  /// through `init(decode:)`/`json` again, as a first use does).
+  func forgetReflected() { reflected.store(false, ordering: .releasing) }
+
   func markReflected() {
     if !reflected.load(ordering: .relaxed) { reflected.store(true, ordering: .releasing) }
   }
