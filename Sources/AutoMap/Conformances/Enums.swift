@@ -45,9 +45,10 @@ extension JSONEncodable where Self: CaseIterable & RawRepresentable, RawValue: J
 
 private func decodeRawValue<T: RawRepresentable>(_ json: JSON) throws -> T
 where T.RawValue: JSONDecodable {
+  // The raw value as JSON text in the message: `"admn" is not a raw value of Role`.
   let raw = try T.RawValue(decode: json)
   guard let value = T(rawValue: raw) else {
-    throw JSON.Error(.typeMismatch, "\(raw) is not a raw value of \(typeName(T.self))")
+    throw JSON.Error(.typeMismatch, "\(json) is not a raw value of \(typeName(T.self))")
   }
   return value
 }

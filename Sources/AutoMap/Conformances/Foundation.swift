@@ -9,7 +9,10 @@ extension Date: JSONDecodable, JSONEncodable {
     self = try DateTransform.default.date(from: json)
   }
 
-  public var json: JSON { DateTransform.default.json(for: self) }
+  /// Writes the date through `DateTransform.default`.
+  public var json: JSON {
+    get throws { try DateTransform.default.json(for: self) }
+  }
 }
 
 extension URL: JSONDecodable, JSONEncodable {

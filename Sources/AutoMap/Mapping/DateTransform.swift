@@ -79,9 +79,12 @@ public struct DateTransform: Transform, Sendable {
   }
 
   /// The JSON for a date.
-  public func json(for date: Date) -> JSON {
+  ///
+  /// - Throws: for ISO 8601, a date too far from the present to be written (more than about
+  ///   30 million years away).
+  public func json(for date: Date) throws -> JSON {
     switch kind {
-    case .iso8601: .string(ISO8601.format(date))
+    case .iso8601: .string(try ISO8601.format(date))
     case .seconds(let reference): JSON(date.timeIntervalSince(reference))
     case .milliseconds: JSON(date.timeIntervalSince1970 * 1000)
     case .formatter(let formatter, let lock):
@@ -94,8 +97,8 @@ public struct DateTransform: Transform, Sendable {
 
   /// The JSON for a `Date` or `Date?` property value (see ``json(for:)``).
   public func encodeValue(_ value: Any) throws -> JSON? {
-    if let date = value as? Date { return json(for: date) }
-    if let date = value as? Date? { return date.map { json(for: $0) } ?? .null }
+    if let date = value as? Date { return try json(for: date) }
+    if let date = value as? Date? { return try date.map { try json(for: $0) } ?? .null }
     throw JSON.Error(
       .invalidModel, "DateTransform applies to Date properties, not \(typeName(type(of: value)))")
   }
@@ -104,6 +107,8 @@ public struct DateTransform: Transform, Sendable {
 /// ISO 8601 date-times, parsed and written without a formatter.
 enum ISO8601 {
   /// `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM|±HHMM)`; `nil` when the text is not that.
+  /// Years outside 0000–9999 use the expanded form, a sign and six or more digits
+  /// (`+010000-01-01T00:00:00Z`, `-000001-12-31T00:00:00Z`), as JavaScript writes them.
   static func parse(_ text: String) -> Date? {
     let bytes = Array(text.utf8)
     var position = 0
@@ -123,7 +128,18 @@ enum ISO8601 {
       position += 1
       return true
     }
-    guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
+    var yearSign = 0
+    if let first = bytes.first, first == 43 || first == 45 {  // + -
+      yearSign = first == 45 ? -1 : 1
+      position = 1
+    }
+    var yearDigits = 4
+    if yearSign != 0 {
+      yearDigits = bytes[position...].prefix { (48...57).contains($0) }.count
+      guard (6...9).contains(yearDigits) else { return nil }
+    }
+    guard let unsignedYear = number(yearDigits), case let year = (yearSign == 0 ? 1 : yearSign) * unsignedYear,
+      expect(45), let month = number(2), expect(45), let day = number(2),
       position < bytes.count,
       bytes[position] == 84 || bytes[position] == 116 || bytes[position] == 32
     else { return nil }
@@ -165,9 +181,18 @@ enum ISO8601 {
     return Date(timeIntervalSince1970: Double(seconds) + fraction)
   }
 
-  /// UTC, with milliseconds when the date has a fraction of a second.
-  static func format(_ date: Date) -> String {
+  /// The furthest a written date may be from 1970, in seconds (about 31 million years):
+  /// what fits the expanded form's nine year digits, comfortably inside `Int`'s range.
+  static let writableInterval = 1e15
+
+  /// UTC, with milliseconds when the date has a fraction of a second; years outside
+  /// 0000–9999 in the expanded form (`+010000-…`).
+  static func format(_ date: Date) throws -> String {
     let interval = date.timeIntervalSince1970
+    guard interval.isFinite, abs(interval) <= writableInterval else {
+      throw JSON.Error(
+        .unencodable, "\(date) is too far from the present to be written as an ISO 8601 date")
+    }
     var milliseconds = Int((interval * 1000).rounded(.toNearestOrEven))
     var seconds = milliseconds.quotientAndRemainder(dividingBy: 1000)
     if seconds.remainder < 0 {
@@ -186,7 +211,9 @@ enum ISO8601 {
       let text = String(value)
       return String(repeating: "0", count: max(0, width - text.count)) + text
     }
-    var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(dayOfMonth, 2))T"
+    let yearText =
+      (0...9999).contains(year) ? pad(year, 4) : (year < 0 ? "-" : "+") + pad(abs(year), 6)
+    var text = "\(yearText)-\(pad(month, 2))-\(pad(dayOfMonth, 2))T"
     text +=
       "\(pad(secondOfDay / 3600, 2)):\(pad(secondOfDay / 60 % 60, 2)):\(pad(secondOfDay % 60, 2))"
     if milliseconds != 0 { text += ".\(pad(milliseconds, 3))" }
