@@ -58,7 +58,7 @@ struct ModelMappingTests {
     let unknown = decodingError(
       Account.self, #"{"role": "root", "tags": [], "limits": {}, "matrix": [], "meta": 1}"#)
     #expect(unknown?.path == "role")
-    #expect(unknown?.description.contains("root is not a raw value of Role") == true)
+    #expect(unknown?.description == #"at role: "root" is not a raw value of Role"#)
   }
 
   @Test("nested scalar arrays name the failing element's path")
