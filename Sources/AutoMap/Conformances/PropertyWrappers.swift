@@ -25,10 +25,7 @@ enum PropertyWrapperCodecs {
         readBytes: wrapping(inner.readBytes as DecodeCodec.ReadBytes?) ?? { _, _ in },
         readJSON: wrapping(inner.readJSON as DecodeCodec.ReadJSON?) ?? { _, _ in },
         storeNil: inner.storeNil.map { storeNil in
-          { destination in
-            // `wrap` throws only when its body does, and storeNil does not.
-            if let value = try? wrap({ storeNil($0) }) { RawValue.initialize(destination, to: value) }
-          }
+          { destination in RawValue.initialize(destination, to: wrap { storeNil($0) }) }
         },
         lossyReadBytes: wrapping(inner.lossyReadBytes),
         lossyReadJSON: wrapping(inner.lossyReadJSON),

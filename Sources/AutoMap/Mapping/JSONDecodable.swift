@@ -41,7 +41,10 @@ public protocol JSONDecodable: JSONMappable {
 
 /// What ``JSONDecodable`` and ``JSONEncodable`` share: per-property options. One protocol
 /// declares them so a type that adopts both has one `specificOptions()`.
-public protocol JSONMappable {
+///
+/// Its metatypes are `Sendable` (`SendableMetatype`): a model's mapping plan is built once
+/// and shared by every thread, so the engine passes model types across isolation domains.
+public protocol JSONMappable: SendableMetatype {
   /// Per-property options, keyed by Swift property name. The default is none.
   ///
   /// ```swift
