@@ -61,19 +61,35 @@ extension JSONDecodable where Self: AnyObject {
   }
 }
 
-// Values with no properties to update: `Int.update(from:)` does not compile.
+// Values with no properties to update: `Int.update(from:)` compiles with a warning that says
+// so (an unavailable overload would lose to the general one silently), and throws.
 
 extension JSONDecodable where Self: FixedWidthInteger {
-  @available(*, unavailable, message: "update(from:) applies to structs and classes; assign a new value")
-  public mutating func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {}
+  @available(*, deprecated, message: "update(from:) applies to structs and classes; assign a new value")
+  public mutating func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {
+    throw JSON.Error.notUpdatable(Self.self)
+  }
 }
 
 extension JSONDecodable where Self: BinaryFloatingPoint {
-  @available(*, unavailable, message: "update(from:) applies to structs and classes; assign a new value")
-  public mutating func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {}
+  @available(*, deprecated, message: "update(from:) applies to structs and classes; assign a new value")
+  public mutating func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {
+    throw JSON.Error.notUpdatable(Self.self)
+  }
 }
 
 extension JSONDecodable where Self: Collection {
-  @available(*, unavailable, message: "update(from:) applies to structs and classes; assign a new value")
-  public mutating func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {}
+  @available(*, deprecated, message: "update(from:) applies to structs and classes; assign a new value")
+  public mutating func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {
+    throw JSON.Error.notUpdatable(Self.self)
+  }
+}
+
+extension JSON.Error {
+  static func notUpdatable(_ type: Any.Type) -> JSON.Error {
+    JSON.Error(
+      .invalidModel,
+      "\(typeName(type)) is not a model: update(from:) applies to structs and classes mapped by reflection"
+    )
+  }
 }

@@ -31,10 +31,7 @@ enum ModelDecoding {
 
   private static func state<T: JSONDecodable>(_: T.Type) throws -> ModelDecodeState {
     guard let state = CodecCache.decoder(for: T.self).model else {
-      throw JSON.Error(
-        .invalidModel,
-        "\(typeName(T.self)) is not a model: update(from:) applies to structs and classes mapped by reflection"
-      )
+      throw JSON.Error.notUpdatable(T.self)
     }
     return state
   }
