@@ -96,7 +96,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     case .object(let make):
       make(destination)
       // The destination holds the object reference; fields live inside the object.
-      return destination.load(as: UnsafeMutableRawPointer.self)
+      return RawValue.objectBase(destination)
     }
   }
 

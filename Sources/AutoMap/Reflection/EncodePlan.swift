@@ -49,7 +49,7 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
 
   @inline(__always)
   private func base(_ value: UnsafeRawPointer) -> UnsafeRawPointer {
-    isClass ? value.load(as: UnsafeRawPointer.self) : value
+    isClass ? UnsafeRawPointer(RawValue.objectBase(value)) : value
   }
 
   /// The JSON for one field, or `nil` when it is left out.

@@ -101,7 +101,7 @@ enum ModelDecoding {
     try withUnsafeMutablePointer(to: &value) { pointer in
       let raw = UnsafeMutableRawPointer(pointer)
       // A class's fields live in the object the variable refers to.
-      let base = T.self is AnyClass ? raw.load(as: UnsafeMutableRawPointer.self) : raw
+      let base = T.self is AnyClass ? RawValue.objectBase(raw) : raw
       try plan.update(json, base) { try plan.validate(raw) }
     }
   }

@@ -42,7 +42,7 @@ enum ModelEncoding {
 
   /// The codec of an object's dynamic class, when it is a subclass of the declared one.
   private static func dynamicCodec<T>(_ value: UnsafeRawPointer, _: T.Type) -> EncodeCodec? {
-    let dynamic: AnyClass = type(of: value.load(as: AnyObject.self))
+    let dynamic: AnyClass = RawValue.dynamicClass(value)
     return dynamic == T.self ? nil : CodecCache.encoder(for: dynamic)
   }
 

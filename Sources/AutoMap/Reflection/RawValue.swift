@@ -89,6 +89,19 @@ enum RawValue {
     }
   }
 
+  /// Where a class instance's stored properties start: the object a reference at `address`
+  /// points to (field offsets of classes count from the object's start).
+  @inline(__always)
+  static func objectBase(_ address: UnsafeRawPointer) -> UnsafeMutableRawPointer {
+    address.load(as: UnsafeMutableRawPointer.self)
+  }
+
+  /// The dynamic class of the object a reference at `address` points to.
+  @inline(__always)
+  static func dynamicClass(_ address: UnsafeRawPointer) -> AnyClass {
+    type(of: address.load(as: AnyObject.self))
+  }
+
   /// Memory for one value of a type known by size and alignment only: a field's staging
   /// area. Free it with ``UnsafeMutableRawPointer/deallocate()`` once its value was moved
   /// out or destroyed.
