@@ -152,3 +152,34 @@ struct Login: JSONCodable {
 }
 
 enum Weekday: JSONCodable, CaseIterable { case monday, tuesday, wednesday }
+
+// Section 11: what reflection refuses, and what it leaves alone.
+
+@propertyWrapper
+struct Percent: JSONPropertyWrapper {
+  private var value: Int
+  init(wrappedValue: Int) { value = min(max(wrappedValue, 0), 100) }
+  var wrappedValue: Int {
+    get { value }
+    set { value = min(max(newValue, 0), 100) }
+  }
+}
+
+final class Player: JSONCodable, DefaultInitable {
+  weak var team: Team?  // never read or written by AutoMap
+  @Percent var volume = 50
+  var name = ""
+  required init() {}
+}
+
+final class Team {}
+
+enum Move: JSONCodable {  // payloads, no raw value: nothing to build it from
+  case step(Int)
+  case jump(height: Double)
+}
+
+final class Node: JSONCodable, DefaultInitable {
+  var next: Node?
+  required init() {}
+}

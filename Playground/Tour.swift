@@ -48,3 +48,9 @@ protocol OptionalProtocol { var describedOrNil: String { get } }
 extension Optional: OptionalProtocol {
   var describedOrNil: String { map { String(describing: $0) } ?? "nil" }
 }
+
+/// A message shown as a step's error, for steps that abridge a long one.
+struct PlaygroundMessage: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}

@@ -223,4 +223,31 @@ tour.step(##"try Weekday(jsonString: #""sunday""#)"##, #"throws at the root: "su
   try Weekday(jsonString: #""sunday""#)
 }
 
+tour.section("11. What reflection refuses, and what it leaves alone")
+tour.note("final class Player { weak var team: Team?; @Percent var volume = 50; var name = \"\" }")
+tour.step(##"try Player(jsonString: #"{"name": "Ada", "volume": 250, "team": 1}"#).volume   // through the wrapper"##, "100") {
+  try Player(jsonString: #"{"name": "Ada", "volume": 250, "team": 1}"#).volume
+}
+tour.step("try Player().jsonString()   // weak storage is left out; no _volume key", #"{"volume":50,"name":""}"#) {
+  try Player().jsonString()
+}
+tour.step(
+  "try Move(jsonString: \"{}\")   // an enum with payloads is refused, never built",
+  "throws at the root: Move cannot be decoded by reflection: it is an enum, and only structs and classes"
+    + " have stored properties to map. Give an enum a raw value or make it CaseIterable, or write init(decode:)"
+) {
+  try Move(jsonString: "{}")
+}
+tour.step("let a = Node(); a.next = a; try a.jsonString()   // a cycle is an error, not a crash",
+  "throws nesting deeper than 512 objects and arrays: is there a reference cycle? (path next.next.next…)") {
+  let node = Node()
+  node.next = node
+  defer { node.next = nil }
+  do {
+    return try node.jsonString()
+  } catch let error as JSON.Error {
+    throw PlaygroundMessage("\(error.message) (path \(error.path.prefix(14))…)")
+  }
+}
+
 exit(tour.finish())

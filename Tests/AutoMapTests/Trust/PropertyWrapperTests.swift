@@ -46,6 +46,12 @@ struct Wrapped<Value>: JSONPropertyWrapper {
 
 extension Wrapped: Equatable where Value: Equatable {}
 
+/// Underscored names that are not wrapper storage keep their underscore.
+struct Document: JSONCodable, Equatable {
+  var _id: String
+  var _links: [String]
+}
+
 struct UnknownWrapper: JSONCodable, DefaultInitable {
   @Opaque var count = 1
 }
@@ -63,6 +69,14 @@ struct PropertyWrapperTests {
     #expect(written == #"{"label":{"v":"aux"},"name":"m","pan":0,"volume":100}"#)
     #expect(!written.contains("_"))
     #expect(try mixer.json == JSON(jsonString: written))
+  }
+
+  @Test("a plain property named with an underscore keeps its name")
+  func underscoreNames() throws {
+    let text = #"{"_id": "a1", "_links": ["self"]}"#
+    let document = try decodeAllWays(Document.self, text)
+    #expect(document == Document(_id: "a1", _links: ["self"]))
+    #expect(try document.jsonString() == #"{"_id":"a1","_links":["self"]}"#)
   }
 
   @Test("an optional wrapped value is nil when absent")
