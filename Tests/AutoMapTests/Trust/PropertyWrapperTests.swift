@@ -96,3 +96,22 @@ struct PropertyWrapperTests {
     #expect(encoding?.description.contains("JSONPropertyWrapper") == true)
   }
 }
+
+/// README's example of the reflection rules, as written there.
+final class ReadmeTeam {}
+
+final class ReadmePlayer: JSONCodable, DefaultInitable {
+  weak var team: ReadmeTeam?
+  @Clamped var volume = 50
+  lazy var initials = String(name.prefix(1))
+  var name = ""
+  required init() {}
+}
+
+@Test("README's wrapper, weak and lazy example behaves as README says")
+func readmePlayer() throws {
+  let player = try ReadmePlayer(jsonString: #"{"volume": 300, "name": "Ada", "initials": "x"}"#)
+  #expect(player.volume == 100)
+  #expect(player.initials == "A")
+  #expect(try player.jsonString() == #"{"volume":100,"name":"Ada"}"#)
+}
