@@ -2,6 +2,12 @@
 // carry the element's position or key in their path.
 
 extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Element: JSONDecodable {
+  /// Reads a JSON array element by element; an element that does not map is an error whose
+  /// path starts with its position (`[3].id`).
+  ///
+  /// ```swift
+  /// let ids = try [Int](decode: json["ids"])
+  /// ```
   public init(decode json: JSON) throws {
     self = try Self.decodeElements(json, lossy: false)
   }
@@ -100,6 +106,7 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
 }
 
 extension Array: JSONEncodable, EncodeCodecProvider where Element: JSONEncodable {
+  /// A JSON array of the elements, in order.
   public var json: JSON {
     get throws {
       try Nesting.level(encoding: true) {
@@ -147,6 +154,7 @@ extension Array: JSONEncodable, EncodeCodecProvider where Element: JSONEncodable
 }
 
 extension Set: JSONDecodable, DefaultInitable, DecodeCodecProvider where Element: JSONDecodable {
+  /// Reads a JSON array; repeated elements collapse into one.
   public init(decode json: JSON) throws {
     self = Set(try [Element](decode: json))
   }
@@ -195,6 +203,12 @@ extension Set: JSONEncodable, EncodeCodecProvider where Element: JSONEncodable {
 
 extension Dictionary: JSONDecodable, DefaultInitable, DecodeCodecProvider
 where Key == String, Value: JSONDecodable {
+  /// Reads a JSON object; a repeated key keeps its last value. A value that does not map is
+  /// an error whose path starts with its key.
+  ///
+  /// ```swift
+  /// let limits = try [String: Int](jsonString: #"{"daily": 10, "weekly": 50}"#)
+  /// ```
   public init(decode json: JSON) throws {
     self = try Self.decodeMembers(json, lossy: false)
   }

@@ -34,10 +34,12 @@ extension JSONEncodable where Self: CaseIterable {
 // An enum that has raw values and is CaseIterable maps by raw value; these resolve the choice
 // between the two extensions above.
 extension JSONDecodable where Self: CaseIterable & RawRepresentable, RawValue: JSONDecodable {
+  /// Reads the raw value (raw values win over case names).
   public init(decode json: JSON) throws { self = try decodeRawValue(json) }
 }
 
 extension JSONEncodable where Self: CaseIterable & RawRepresentable, RawValue: JSONEncodable {
+  /// Writes the raw value.
   public var json: JSON {
     get throws { try rawValue.json }
   }

@@ -1,6 +1,11 @@
 // `Optional`: `null` and absence become `nil`; anything else must decode as the wrapped type.
 
 extension Optional: JSONDecodable, DecodeCodecProvider where Wrapped: JSONDecodable {
+  /// `nil` for `null` or no value; otherwise the wrapped type must decode.
+  ///
+  /// ```swift
+  /// let nickname = try String?(decode: json["nickname"])   // nil when absent or null
+  /// ```
   public init(decode json: JSON) throws {
     switch json {
     case .null, .missing: self = .none
