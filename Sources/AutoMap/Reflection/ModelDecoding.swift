@@ -52,7 +52,10 @@ enum ModelDecoding {
     _: T.Type, fromBytes bytes: UnsafeRawBufferPointer, at index: JSON.Index = []
   ) throws -> T {
     let codec = CodecCache.decoder(for: T.self)
-    let wentThroughJSON = !(codec.model?.isReflected ?? true)
+    if let state = codec.model, !state.isReflected, index.isEmpty {
+      // A first use: through `JSON` and the real `init(decode:)`, which may be hand-written.
+      return try decodeReference(T.self, fromBytes: bytes, at: index)
+    }
     do {
       return try JSONReader.withReader(bytes) { reader in
         try RawValue.withTemporary(T.self) { slot in
@@ -65,8 +68,6 @@ enum ModelDecoding {
         }
       }
     } catch {
-      // A model whose first use this was went through `JSON` already: its error stands.
-      if wentThroughJSON && index.isEmpty { throw error }
       return try decodeReference(T.self, fromBytes: bytes, at: index)
     }
   }
