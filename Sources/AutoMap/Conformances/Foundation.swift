@@ -43,21 +43,59 @@ extension Data: JSONDecodable, JSONEncodable {
 }
 
 extension Decimal: JSONDecodable, JSONEncodable {
-  /// Reads any JSON number; the decimal digits of its shortest form are kept (`0.1` is
-  /// exactly 0.1).
+  /// Reads any JSON number from its exact digits, as many as `Decimal` holds (38):
+  /// `0.10000000000000001` and `9007199254740993` are exact. A number beyond `Decimal`'s
+  /// range is an error.
   public init(decode json: JSON) throws {
-    guard case .number(let number) = json, let value = Decimal(string: number.description) else {
+    guard case .number(let number) = json else {
       throw JSON.Error.mismatch(expected: "Decimal", found: json)
+    }
+    guard let value = number.decimalValue else {
+      throw JSON.Error(
+        .typeMismatch, "expected Decimal, found number \(number) (out of range)")
     }
     self = value
   }
 
-  /// Written as a JSON number: integers exactly, others as the nearest double.
-  public var json: JSON {
-    if let int = Int64(exactly: NSDecimalNumber(decimal: self).doubleValue), Decimal(int) == self {
-      return JSON(int)
+  /// Written as a JSON number with every digit.
+  public var json: JSON { .number(JSON.Number(self)) }
+}
+
+extension JSON.Number {
+  /// A number with every digit of `value`: `Decimal(string: "9007199254740993")` writes as
+  /// `9007199254740993`, not `9007199254740992.0`.
+  public init(_ value: Decimal) {
+    guard value.isFinite else {
+      self.init(Double.nan)  // cannot be written, like any non-finite number
+      return
     }
-    return JSON(NSDecimalNumber(decimal: self).doubleValue)
+    var text = value.description
+    let parsed: JSON.Number? = text.withUTF8 { bytes in
+      try? JSONReader.withReader(UnsafeRawBufferPointer(bytes)) { reader in
+        let number = try reader.readNumber()
+        return reader.isAtEnd ? number : nil
+      }
+    }
+    self = parsed ?? JSON.Number(NSDecimalNumber(decimal: value).doubleValue)
+  }
+
+  /// The value as a `Decimal`, from its exact digits; `nil` beyond `Decimal`'s range.
+  public var decimalValue: Decimal? {
+    let value: Decimal?
+    switch storage {
+    case .int(let int): value = Decimal(int)
+    case .uint(let uint): value = Decimal(uint)
+    case .double(let double):
+      value = double.isFinite ? Decimal(string: "\(double)", locale: nil) : nil
+    case .decimal(let double, let significand, let exponent):
+      guard significand != 0 else { return Decimal(0) }
+      guard (-128...127).contains(exponent) else { return Decimal(string: description) }
+      value = Decimal(
+        sign: double.sign, exponent: Int(exponent), significand: Decimal(significand))
+    case .text(let text): value = Decimal(string: text.text, locale: nil)
+    }
+    guard let value, value.isFinite else { return nil }
+    return value
   }
 }
 

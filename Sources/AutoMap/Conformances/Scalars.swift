@@ -116,12 +116,13 @@ extension UInt64: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProv
 extension Double: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvider,
   EncodeCodecProvider
 {
-  /// Reads any JSON number.
+  /// Reads any JSON number within `Double`'s range (correctly rounded; `-0` keeps its sign).
+  /// A number beyond it (`1e400`) is an error.
   public init(decode json: JSON) throws {
     guard case .number(let number) = json else {
       throw JSON.Error.mismatch(expected: "Double", found: json)
     }
-    self = number.doubleValue
+    self = try JSON.Number.finiteDouble(number, for: "Double")
   }
 
   public var json: JSON { JSON(self) }
@@ -140,7 +141,10 @@ extension Float: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvi
 {
   /// Reads any JSON number within `Float`'s range (rounded to the nearest `Float`).
   public init(decode json: JSON) throws {
-    self = try Float.narrowing(Double(decode: json))
+    guard case .number(let number) = json else {
+      throw JSON.Error.mismatch(expected: "Float", found: json)
+    }
+    self = try Float.narrowing(JSON.Number.finiteDouble(number, for: "Float"))
   }
 
   static func narrowing(_ double: Double) throws -> Float {
@@ -155,7 +159,11 @@ extension Float: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvi
   public var json: JSON { JSON(Double(description) ?? Double(self)) }
 
   static func makeDecodeCodec() -> DecodeCodec {
-    leafDecodeCodec(Float.self) { try Float.narrowing($0.readDouble()) }
+    leafDecodeCodec(Float.self) { reader in
+      guard let byte = reader.peekByte(), byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10
+      else { throw reader.mismatch(expected: "Float") }
+      return try Float.narrowing(JSON.Number.finiteDouble(reader.readNumber(), for: "Float"))
+    }
   }
 
   static func makeEncodeCodec() -> EncodeCodec {

@@ -21,6 +21,11 @@ extension JSON {
       case malformed(offset: Int, line: Int, column: Int)
       /// Nesting went deeper than the reader's limit.
       case tooDeep(limit: Int)
+      /// `JSON(jsonData:)` met a number beyond `Double`'s range (`1e400`), which a `JSON`
+      /// value cannot hold. Positions as for ``malformed(offset:line:column:)``. (A model
+      /// property meeting such a number fails with ``typeMismatch`` instead, which its
+      /// `.defaultValue` or `.nonNil` can recover.)
+      case numberOutOfRange(offset: Int, line: Int, column: Int)
       /// A value has the wrong type, or does not fit the type (an integer out of range, a
       /// fraction for an integer, an unknown enum raw value, a malformed date).
       case typeMismatch
@@ -96,7 +101,7 @@ extension JSON {
     public var description: String {
       if reversedPath.isEmpty {
         switch kind {
-        case .malformed, .tooDeep: return message
+        case .malformed, .tooDeep, .numberOutOfRange: return message
         default: return "at the root: \(message)"
         }
       }

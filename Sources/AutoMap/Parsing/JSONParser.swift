@@ -119,12 +119,15 @@ extension JSON {
   /// A leading UTF-8 byte order mark is skipped. Anything else that is not one JSON value
   /// surrounded by whitespace is an error, with the byte offset, line and column.
   ///
-  /// - Throws: ``JSON/Error`` with kind ``Error/Kind-swift.enum/malformed(offset:line:column:)``
-  ///   or ``Error/Kind-swift.enum/tooDeep(limit:)``.
+  /// - Throws: ``JSON/Error`` with kind ``Error/Kind-swift.enum/malformed(offset:line:column:)``,
+  ///   ``Error/Kind-swift.enum/tooDeep(limit:)``, or
+  ///   ``Error/Kind-swift.enum/numberOutOfRange(offset:line:column:)`` for a number beyond
+  ///   `Double`'s range (`1e400`).
   /// - Complexity: O(*n*) in the length of the text.
   public init<Bytes: ContiguousBytes>(jsonData data: Bytes) throws {
     self = try data.withUnsafeBytes { bytes in
       try JSONReader.withReader(bytes) { reader in
+        reader.rejectsUnrepresentableNumbers = true
         let value = try reader.parseValue()
         try reader.expectEnd()
         return value

@@ -9,10 +9,12 @@ private let exactPowersOfTen: [Double] = [
 
 extension JSONReader {
   /// Consumes a number at the cursor and returns it: an exact integer when written without
-  /// fraction or exponent and within `Int64`/`UInt64`, otherwise the nearest `Double`.
+  /// fraction or exponent and within `Int64`/`UInt64`, otherwise the exact decimal value
+  /// with its nearest `Double`.
   ///
   /// Checks the RFC 8259 grammar: no leading zeros, no `+`, digits after `.` and `e`.
-  /// A number too large for a `Double` is an error rather than infinity.
+  /// Numbers with a fraction or exponent keep their exact decimal value beside the nearest
+  /// `Double` (see ``JSON/Number``).
   @inline(__always)
   mutating func readNumber() throws -> JSON.Number {
     let numberStart = cursor
@@ -93,24 +95,48 @@ extension JSONReader {
       exponent += exponentNegative ? -explicit : explicit
     }
 
-    if isInteger && droppedDigits == 0 {
+    if droppedDigits > 0 || exponent < Int(Int32.min) || exponent > Int(Int32.max) {
+      return try textNumber(from: numberStart)  // more digits than a UInt64 holds: rare
+    }
+    if isInteger {
       if !negative { return JSON.Number(mantissa) }
-      if mantissa <= UInt64(Int64.max) { return JSON.Number(-Int64(mantissa)) }
+      if mantissa <= UInt64(Int64.max), mantissa != 0 { return JSON.Number(-Int64(mantissa)) }
       if mantissa == UInt64(Int64.max) + 1 { return JSON.Number(Int64.min) }
+      // -0, and integers below Int64.min: exact as a decimal (no integer type holds them).
+      return JSON.Number(
+        storage: .decimal(-Double(mantissa), significand: mantissa, exponent: 0))
     }
     // Fast path: exact mantissa and exponent, one correctly rounded operation.
-    if droppedDigits == 0, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
-      var value = Double(mantissa)
+    var value: Double
+    if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+      value = Double(mantissa)
       value =
         exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
-      return JSON.Number(negative ? -value : value)
+      if negative { value = -value }
+    } else {
+      value = numberStart.withMemoryRebound(to: CChar.self, capacity: cursor - numberStart) {
+        automap_strtod($0, cursor - numberStart)
+      }
+      if !value.isFinite { return try textNumber(from: numberStart) }
     }
-    let value = numberStart.withMemoryRebound(to: CChar.self, capacity: cursor - numberStart) {
-      automap_strtod($0, cursor - numberStart)
+    return JSON.Number(
+      storage: .decimal(value, significand: mantissa, exponent: Int32(exponent)))
+  }
+
+  /// The number from `start` to the cursor, kept as its text: it has more significant digits
+  /// than the inline form holds, or it is beyond `Double`'s range (an error when the reader
+  /// ``rejectsUnrepresentableNumbers``; otherwise a value that fails only when converted).
+  private func textNumber(from start: UnsafePointer<UInt8>) throws -> JSON.Number {
+    let count = cursor - start
+    let double = start.withMemoryRebound(to: CChar.self, capacity: count) {
+      automap_strtod($0, count)
     }
-    guard value.isFinite else {
-      throw syntaxError("number too large for a Double", at: numberStart)
+    let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
+    if !double.isFinite && rejectsUnrepresentableNumbers {
+      throw positionedError(
+        at: start, { .numberOutOfRange(offset: $0, line: $1, column: $2) },
+        "number out of range", "\(text) is beyond the range of Double")
     }
-    return JSON.Number(value)
+    return JSON.Number(storage: .text(NumberText(text: text, double: double)))
   }
 }

@@ -80,7 +80,7 @@ extension JSONReader {
     guard let byte = peekByte(), byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
       throw mismatch(expected: "Double")
     }
-    return try readNumber().doubleValue
+    return try JSON.Number.finiteDouble(readNumber(), for: "Double")
   }
 
   @inline(__always)
@@ -107,10 +107,24 @@ extension JSONReader {
 
 extension JSON.Error {
   static func integerMismatch<T>(_: T.Type, _ number: JSON.Number) -> JSON.Error {
-    let why =
-      number.isInteger || number.doubleValue.rounded() == number.doubleValue
-      ? "out of range" : "not an integer"
+    let why = number.integerValue == .notIntegral ? "not an integer" : "out of range"
     return JSON.Error(
       .typeMismatch, "expected \(typeName(T.self)), found number \(number) (\(why))")
+  }
+}
+
+extension JSON.Number {
+  /// The nearest `Double`, which must be finite: a number beyond `Double`'s range is an
+  /// unusable value for a `type` property (an error its fallback can recover).
+  @inline(__always)
+  static func finiteDouble(_ number: JSON.Number, for type: @autoclosure () -> String) throws
+    -> Double
+  {
+    let value = number.doubleValue
+    guard value.isFinite else {
+      throw JSON.Error(
+        .typeMismatch, "expected \(type()), found number \(number) (out of range)")
+    }
+    return value
   }
 }

@@ -24,6 +24,10 @@ struct JSONReader {
   let stacks = ParseStacks()
   /// The key style the call set, if any; models use their own otherwise.
   let keyStyle: JSON.KeyStyle?
+  /// A number beyond `Double`'s range is an error (`JSON(jsonData:)`), rather than a value
+  /// that fails only when a model reads it (while mapping, so that a property's fallback can
+  /// stand in for it on every path).
+  var rejectsUnrepresentableNumbers = false
 
   init(start: UnsafePointer<UInt8>, count: Int) {
     self.start = start
@@ -103,7 +107,17 @@ struct JSONReader {
 
   /// A malformed-input error at `position` (default: the cursor), with line and column.
   func syntaxError(_ message: String, at position: UnsafePointer<UInt8>? = nil) -> JSON.Error {
-    let position = position ?? cursor
+    positionedError(
+      at: position ?? cursor, { .malformed(offset: $0, line: $1, column: $2) }, "malformed JSON",
+      message)
+  }
+
+  /// An error at `position` whose kind carries the byte offset, line and column:
+  /// "`what` at byte 12 (line 1, column 13): `message`".
+  func positionedError(
+    at position: UnsafePointer<UInt8>, _ kind: (Int, Int, Int) -> JSON.Error.Kind,
+    _ what: String, _ message: String
+  ) -> JSON.Error {
     let offset = position - start
     var line = 1
     var lineStart = start
@@ -117,8 +131,8 @@ struct JSONReader {
     }
     let column = position - lineStart + 1
     return JSON.Error(
-      .malformed(offset: offset, line: line, column: column),
-      "malformed JSON at byte \(offset) (line \(line), column \(column)): \(message)")
+      kind(offset, line, column),
+      "\(what) at byte \(offset) (line \(line), column \(column)): \(message)")
   }
 
   /// "expected X, found Y" at the cursor.

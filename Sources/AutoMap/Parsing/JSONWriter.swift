@@ -204,6 +204,45 @@ struct JSONWriter {
     case .int(let value): writeInteger(value)
     case .uint(let value): writeDigits(value)
     case .double(let value): try writeDouble(value)
+    case .decimal(let double, let significand, let exponent):
+      writeDecimal(significand, Int(exponent), negative: double.sign == .minus)
+    case .text(let text):
+      var text = text.text
+      text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+  }
+
+  /// Writes `significand × 10^exponent` with its exact digits, as
+  /// ``DecimalDigits/text(significand:exponent:negative:)`` spells it (`12.50`, `0.00125`,
+  /// `15e9`), without building a `String`.
+  private mutating func writeDecimal(_ significand: UInt64, _ exponent: Int, negative: Bool) {
+    if negative { bytes.append(UInt8(ascii: "-")) }
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      var remaining = significand
+      var position = 20
+      repeat {
+        position -= 1
+        buffer[position] = UInt8(ascii: "0") &+ UInt8(remaining % 10)
+        remaining /= 10
+      } while remaining > 0
+      let digits = UnsafeBufferPointer(rebasing: buffer[position...])
+      let point = digits.count + exponent
+      if exponent == 0 {
+        bytes.append(contentsOf: digits)
+      } else if exponent < 0 && point > 0 {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<point]))
+        bytes.append(UInt8(ascii: "."))
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[point...]))
+      } else if exponent < 0 && point > -7 {
+        bytes.append(UInt8(ascii: "0"))
+        bytes.append(UInt8(ascii: "."))
+        for _ in 0 ..< -point { bytes.append(UInt8(ascii: "0")) }
+        bytes.append(contentsOf: digits)
+      } else {
+        bytes.append(contentsOf: digits)
+        bytes.append(UInt8(ascii: "e"))
+        writeInteger(exponent)
+      }
     }
   }
 

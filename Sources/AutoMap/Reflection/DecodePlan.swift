@@ -324,7 +324,7 @@ extension JSON.Error {
   /// Whether a fallback may stand in: anything but malformed text and unusable models.
   var isRecoverable: Bool {
     switch kind {
-    case .malformed, .tooDeep, .invalidModel: false
+    case .malformed, .tooDeep, .numberOutOfRange, .invalidModel: false
     default: true
     }
   }

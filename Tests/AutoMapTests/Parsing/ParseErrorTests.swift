@@ -44,7 +44,6 @@ struct ParseErrorTests {
       Case("[-]", 2, 1, 3, "expected a digit after '-'"),
       Case("[1.]", 3, 1, 4, "expected a digit after '.'"),
       Case("tru", 0, 1, 1, "expected a JSON value"),
-      Case("[1e400]", 1, 1, 2, "number too large for a Double"),
       Case("{1: 2}", 1, 1, 2, "expected a string key, found '1'"),
     ])
   func malformed(_ input: Case) throws {

@@ -1,0 +1,195 @@
+@_spi(Testing) import AutoMap
+import Foundation
+import Testing
+
+struct Wide: JSONCodable, Equatable {
+  var value: Int64
+}
+
+struct Unsigned: JSONCodable, Equatable {
+  var value: UInt64
+}
+
+struct Money: JSONCodable, Equatable {
+  var amount: Decimal
+}
+
+struct Measure: JSONCodable, Equatable {
+  var value: Double
+}
+
+struct Recovered: JSONCodable, Equatable {
+  var a: Double = 0
+  var b: Float = 0
+  var c: Double? = nil
+  var d: [Double] = []
+  static func specificOptions() -> [String: SpecificOption] {
+    ["a": .defaultValue(-1.0), "b": .nonNil, "c": .lossy, "d": .lossy]
+  }
+}
+
+extension Recovered: DefaultInitable {}
+
+/// Decodes `text` through every entry point; all must agree.
+private func agreed<T: JSONDecodable & Equatable>(_: T.Type, _ text: String) throws -> T {
+  AutoMapTesting.forgetReflection()
+  let first = try T(jsonString: text)
+  let bytes = try T(jsonData: Data(text.utf8))
+  let tree = try T(decode: JSON(jsonString: text))
+  #expect(first == bytes)
+  #expect(bytes == tree)
+  return tree
+}
+
+/// The error every entry point gives for `text` (they must agree).
+private func agreedError<T: JSONDecodable>(_: T.Type, _ text: String) -> JSON.Error? {
+  AutoMapTesting.forgetReflection()
+  let first = #expect(throws: JSON.Error.self) { try T(jsonString: text) }
+  let bytes = #expect(throws: JSON.Error.self) { try T(jsonData: Data(text.utf8)) }
+  let tree = #expect(throws: JSON.Error.self) { try T(decode: JSON(jsonString: text)) }
+  #expect(first?.description == bytes?.description)
+  #expect(bytes?.description == tree?.description)
+  return bytes
+}
+
+@Suite("Numbers are exact", .serialized)
+struct NumberExactnessTests {
+  @Test(
+    "integers below Int64.min are out of range, never clamped",
+    arguments: ["-9223372036854775809", "-9223372036854776832", "-18446744073709551616"])
+  func belowInt64Min(text: String) throws {
+    let error = agreedError(Wide.self, #"{"value": \#(text)}"#)
+    #expect(error?.description == "at value: expected Int64, found number \(text) (out of range)")
+    let json = try JSON(jsonString: text)
+    #expect(Int64(json) == nil)
+  }
+
+  @Test("Int64.min and UInt64.max are exact")
+  func limits() throws {
+    #expect(try agreed(Wide.self, #"{"value": -9223372036854775808}"#).value == .min)
+    #expect(try agreed(Unsigned.self, #"{"value": 18446744073709551615}"#).value == .max)
+    #expect(agreedError(Unsigned.self, #"{"value": 18446744073709551616}"#) != nil)
+  }
+
+  @Test(
+    "integral numbers with a fraction or exponent read exactly from their text",
+    arguments: [
+      ("9007199254740993.0", Int64(9_007_199_254_740_993)), ("12e2", 1200), ("1.5e1", 15),
+      ("-9223372036854775808.000", .min), ("0.0", 0), ("-0", 0), ("1E+2", 100),
+      ("92233720368547758.07e2", .max),
+    ])
+  func integralWithFraction(text: String, value: Int64) throws {
+    #expect(try agreed(Wide.self, #"{"value": \#(text)}"#).value == value)
+  }
+
+  @Test(
+    "numbers whose text is not integral are not integers, whatever their Double",
+    arguments: ["1.00000000000000001", "1e-400", "0.5", "9007199254740993.5"])
+  func notIntegral(text: String) {
+    let error = agreedError(Wide.self, #"{"value": \#(text)}"#)
+    #expect(error?.description.hasSuffix("(not an integer)") == true)
+  }
+
+  @Test("integral numbers beyond 64 bits are out of range")
+  func integralOutOfRange() {
+    for text in ["1e19", "9223372036854775808.0", "123456789012345678901234567890"] {
+      let error = agreedError(Wide.self, #"{"value": \#(text)}"#)
+      #expect(error?.description.hasSuffix("(out of range)") == true, "\(text)")
+    }
+  }
+
+  @Test(
+    "Decimal reads every digit it holds and writes them back",
+    arguments: [
+      "0.10000000000000001", "-65.613616999999977", "9007199254740993",
+      "123456789012345678901234567890", "0.1", "-1.5", "3.14159265358979323846264338327950288",
+    ])
+  func decimals(text: String) throws {
+    let money = try agreed(Money.self, #"{"amount": \#(text)}"#)
+    #expect(money.amount == Decimal(string: text))
+    let written = try money.jsonString()
+    #expect(try Money(jsonString: written) == money)
+    #expect(try money.json == JSON(jsonString: written))
+    if text.count <= 38 { #expect(written == #"{"amount":\#(text)}"#) }
+  }
+
+  @Test("a Decimal writes exactly, integers included")
+  func decimalWrites() throws {
+    let exact = try #require(Decimal(string: "9007199254740993"))
+    #expect(try Money(amount: exact).jsonString() == #"{"amount":9007199254740993}"#)
+    #expect(try Money(amount: 12).jsonString() == #"{"amount":12}"#)
+  }
+
+  @Test("-0 keeps its sign")
+  func negativeZero() throws {
+    for text in ["-0", "-0.0", "-0e5"] {
+      let value = try agreed(Measure.self, #"{"value": \#(text)}"#).value
+      #expect(value == 0 && value.sign == .minus, "\(text)")
+    }
+    #expect(try Double(decode: JSON(jsonString: "-0")).sign == .minus)
+    #expect(try [Double](jsonString: "[-0]")[0].sign == .minus)
+  }
+
+  @Test("a number beyond Double's range is an unusable value that options recover")
+  func outOfDoubleRange() throws {
+    // From text, on first and later uses alike: a mapping error at the property's path.
+    AutoMapTesting.forgetReflection()
+    let first = #expect(throws: JSON.Error.self) { try Measure(jsonString: #"{"value": 1e400}"#) }
+    let error = #expect(throws: JSON.Error.self) { try Measure(jsonString: #"{"value": 1e400}"#) }
+    #expect(first?.description == error?.description)
+    #expect(error?.description == "at value: expected Double, found number 1e400 (out of range)")
+    #expect(error?.kind == .typeMismatch)
+    // A `JSON` value cannot hold it: JSON(jsonString:) already refuses it, with its position.
+    #expect(throws: JSON.Error.self) { try Measure(decode: JSON(jsonString: #"{"value": 1e400}"#)) }
+    #expect(throws: JSON.Error.self) { try Double(decode: JSON(Double.infinity)) }
+    let text = #"{"a": 1e400, "b": -1e400, "c": 1e999, "d": [1, 1e400, 2]}"#
+    AutoMapTesting.forgetReflection()
+    let firstUse = try Recovered(jsonString: text)
+    let later = try Recovered(jsonString: text)
+    #expect(firstUse == later)
+    #expect(later == Recovered(a: -1, b: 0, c: nil, d: [1, 2]))
+    // A JSON property keeps the number, and writes it back as it was.
+    struct Raw: JSONCodable { var raw: JSON }
+    #expect(try Raw(jsonString: #"{"raw": [1e400]}"#).jsonString() == #"{"raw":[1e400]}"#)
+  }
+
+  @Test("JSON(jsonData:) reports a number beyond Double's range with its position")
+  func parseOutOfRange() {
+    let error = #expect(throws: JSON.Error.self) { try JSON(jsonString: "[1,\n 1e400]") }
+    #expect(error?.kind == .numberOutOfRange(offset: 5, line: 2, column: 2))
+    #expect(
+      error?.description
+        == "number out of range at byte 5 (line 2, column 2): 1e400 is beyond the range of Double")
+  }
+
+  @Test("equal values are equal numbers, exactly for integers")
+  func equality() throws {
+    let exact = try JSON(jsonString: "9007199254740993.0")
+    #expect(exact == JSON(Int64(9_007_199_254_740_993)))
+    #expect(exact != JSON(Int64(9_007_199_254_740_992)))
+    #expect(try JSON(jsonString: "1.0") == 1)
+    #expect(try JSON(jsonString: "12e2") == 1200)
+    #expect(try JSON(jsonString: "0.1") == 0.1)
+    let one = try JSON(jsonString: "1.0")
+    let set: Set<JSON> = [one, 1, try JSON(jsonString: "1e0")]
+    #expect(set.count == 1)
+  }
+
+  @Test(
+    "parsed numbers write back with the digits they were read with",
+    arguments: [
+      "[0.1]", "[-65.613616999999977]", "[12.50]", "[1.5e10]", "[0.00125]", "[-0]", "[-0.0]",
+      "[1e-300]", "[123456789012345678901234567890]", "[9007199254740993.0]",
+    ])
+  func digitsRoundTrip(text: String) throws {
+    let json = try JSON(jsonString: text)
+    let written = try json.jsonString()
+    #expect(try JSON(jsonString: written) == json)
+    #expect(try JSON(jsonString: written).jsonString() == written)
+  }
+
+  @Test("a JSON value stays 24 bytes")
+  func layout() {
+    #expect(MemoryLayout<JSON>.stride == 24)
+  }
+}
