@@ -162,7 +162,7 @@ extension Float: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvi
     leafDecodeCodec(Float.self) { reader in
       guard let byte = reader.peekByte(), byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10
       else { throw reader.mismatch(expected: "Float") }
-      return try Float.narrowing(JSON.Number.finiteDouble(reader.readNumber(), for: "Float"))
+      return try Float.narrowing(reader.readFiniteDouble(for: "Float"))
     }
   }
 

@@ -7,16 +7,39 @@ private let exactPowersOfTen: [Double] = [
   1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
 
+/// A number's grammar, checked and split into parts, before it becomes a value.
+struct NumberScan {
+  /// The number's text: `start..<end`.
+  let start: UnsafePointer<UInt8>
+  let end: UnsafePointer<UInt8>
+  /// The first 19 significant digits (20 when they still fit).
+  let mantissa: UInt64
+  /// The power of ten the mantissa is multiplied by.
+  let exponent: Int
+  let negative: Bool
+  /// Written without fraction or exponent.
+  let isInteger: Bool
+  /// Significant digits beyond what the mantissa holds.
+  let droppedDigits: Int
+
+  /// An integer that a 64-bit integer holds as written (not `-0`).
+  @inline(__always)
+  var isPlainInteger: Bool { isInteger && droppedDigits == 0 && !(negative && mantissa == 0) }
+}
+
 extension JSONReader {
   /// Consumes a number at the cursor and returns it: an exact integer when written without
   /// fraction or exponent and within `Int64`/`UInt64`, otherwise the exact decimal value
-  /// with its nearest `Double`.
-  ///
-  /// Checks the RFC 8259 grammar: no leading zeros, no `+`, digits after `.` and `e`.
-  /// Numbers with a fraction or exponent keep their exact decimal value beside the nearest
-  /// `Double` (see ``JSON/Number``).
+  /// with its nearest `Double` (see ``JSON/Number``).
   @inline(__always)
   mutating func readNumber() throws -> JSON.Number {
+    try number(from: scanNumber())
+  }
+
+  /// Consumes a number at the cursor, checking the RFC 8259 grammar: no leading zeros, no
+  /// `+`, digits after `.` and `e`.
+  @inline(__always)
+  mutating func scanNumber() throws -> NumberScan {
     let numberStart = cursor
     var negative = false
     if cursor < end && cursor.pointee == UInt8(ascii: "-") {
@@ -95,10 +118,19 @@ extension JSONReader {
       exponent += exponentNegative ? -explicit : explicit
     }
 
-    if droppedDigits > 0 || exponent < Int(Int32.min) || exponent > Int(Int32.max) {
-      return try textNumber(from: numberStart)  // more digits than a UInt64 holds: rare
+    return NumberScan(
+      start: numberStart, end: cursor, mantissa: mantissa, exponent: exponent,
+      negative: negative, isInteger: isInteger, droppedDigits: droppedDigits)
+  }
+
+  /// The value of a scanned number.
+  @inline(__always)
+  func number(from scan: NumberScan) throws -> JSON.Number {
+    let (mantissa, exponent, negative) = (scan.mantissa, scan.exponent, scan.negative)
+    if scan.droppedDigits > 0 || exponent < Int(Int32.min) || exponent > Int(Int32.max) {
+      return try textNumber(scan)  // more digits than a UInt64 holds: rare
     }
-    if isInteger {
+    if scan.isInteger {
       if !negative { return JSON.Number(mantissa) }
       if mantissa <= UInt64(Int64.max), mantissa != 0 { return JSON.Number(-Int64(mantissa)) }
       if mantissa == UInt64(Int64.max) + 1 { return JSON.Number(Int64.min) }
@@ -106,31 +138,39 @@ extension JSONReader {
       return JSON.Number(
         storage: .decimal(-Double(mantissa), significand: mantissa, exponent: 0))
     }
-    // Fast path: exact mantissa and exponent, one correctly rounded operation.
-    var value: Double
-    if mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
-      value = Double(mantissa)
-      value =
-        exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
-      if negative { value = -value }
-    } else {
-      value = numberStart.withMemoryRebound(to: CChar.self, capacity: cursor - numberStart) {
-        automap_strtod($0, cursor - numberStart)
-      }
-      if !value.isFinite { return try textNumber(from: numberStart) }
-    }
+    let value = double(of: scan)
+    if !value.isFinite { return try textNumber(scan) }
     return JSON.Number(
       storage: .decimal(value, significand: mantissa, exponent: Int32(exponent)))
   }
 
-  /// The number from `start` to the cursor, kept as its text: it has more significant digits
-  /// than the inline form holds, or it is beyond `Double`'s range (an error when the reader
-  /// ``rejectsUnrepresentableNumbers``; otherwise a value that fails only when converted).
-  private func textNumber(from start: UnsafePointer<UInt8>) throws -> JSON.Number {
-    let count = cursor - start
-    let double = start.withMemoryRebound(to: CChar.self, capacity: count) {
-      automap_strtod($0, count)
+  /// The correctly rounded `Double` of a scanned number (infinite beyond its range).
+  @inline(__always)
+  func double(of scan: NumberScan) -> Double {
+    let (mantissa, exponent) = (scan.mantissa, scan.exponent)
+    if scan.droppedDigits == 0, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
+      // Fast path: exact mantissa and power of ten, one correctly rounded operation.
+      var value = Double(mantissa)
+      value =
+        exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
+      return scan.negative ? -value : value
     }
+    return Self.parseDouble(scan.start, scan.end)
+  }
+
+  /// The correctly rounded `Double` of the number text `start..<end` (locale-independent
+  /// `strtod`).
+  static func parseDouble(_ start: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> Double {
+    let count = end - start
+    return start.withMemoryRebound(to: CChar.self, capacity: count) { automap_strtod($0, count) }
+  }
+
+  /// A scanned number kept as its text: it has more significant digits than the inline form
+  /// holds, or it is beyond `Double`'s range (an error when the reader
+  /// ``rejectsUnrepresentableNumbers``; otherwise a value that fails only when converted).
+  private func textNumber(_ scan: NumberScan) throws -> JSON.Number {
+    let (start, count) = (scan.start, scan.end - scan.start)
+    let double = Self.parseDouble(start, scan.end)
     let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)
     if !double.isFinite && rejectsUnrepresentableNumbers {
       throw positionedError(

@@ -69,7 +69,16 @@ extension JSONReader {
     guard let byte = peekByte(), byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
       throw mismatch(expected: typeName(T.self))
     }
-    let number = try readNumber()
+    let scan = try scanNumber()
+    if scan.isPlainInteger {
+      if !scan.negative {
+        if let value = T(exactly: scan.mantissa) { return value }
+      } else if scan.mantissa <= UInt64(Int64.max) + 1 {
+        if let value = T(exactly: Int64(bitPattern: 0 &- scan.mantissa)) { return value }
+      }
+    }
+    // Everything else decides from the exact value, as `JSON` values do.
+    let number = try self.number(from: scan)
     if let value = number.exactly(T.self) { return value }
     throw JSON.Error.integerMismatch(T.self, number)
   }
@@ -80,7 +89,20 @@ extension JSONReader {
     guard let byte = peekByte(), byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
       throw mismatch(expected: "Double")
     }
-    return try JSON.Number.finiteDouble(readNumber(), for: "Double")
+    return try readFiniteDouble(for: "Double")
+  }
+
+  /// Reads the number at the cursor as a finite `Double`; beyond `Double`'s range it is an
+  /// unusable value for a `type` property.
+  @inline(__always)
+  mutating func readFiniteDouble(for type: @autoclosure () -> String) throws -> Double {
+    let scan = try scanNumber()
+    if scan.isInteger && scan.droppedDigits == 0 {
+      return scan.negative ? -Double(scan.mantissa) : Double(scan.mantissa)
+    }
+    let value = double(of: scan)
+    if value.isFinite { return value }
+    return try JSON.Number.finiteDouble(number(from: scan), for: type())
   }
 
   @inline(__always)
