@@ -123,22 +123,25 @@ extension JSONReader {
       negative: negative, isInteger: isInteger, droppedDigits: droppedDigits)
   }
 
-  /// The value of a scanned number.
+  /// The value of a scanned number. (`mutating` only so that the reader is not copied.)
   @inline(__always)
-  func number(from scan: NumberScan) throws -> JSON.Number {
+  mutating func number(from scan: NumberScan) throws -> JSON.Number {
     let (mantissa, exponent, negative) = (scan.mantissa, scan.exponent, scan.negative)
+    if scan.isPlainInteger {  // the common case first
+      if !negative { return JSON.Number(mantissa) }
+      if mantissa <= UInt64(Int64.max) + 1 {
+        return JSON.Number(storage: .int(Int64(bitPattern: 0 &- mantissa)))
+      }
+    }
     if scan.droppedDigits > 0 || exponent < Int(Int32.min) || exponent > Int(Int32.max) {
       return try textNumber(scan)  // more digits than a UInt64 holds: rare
     }
     if scan.isInteger {
-      if !negative { return JSON.Number(mantissa) }
-      if mantissa <= UInt64(Int64.max), mantissa != 0 { return JSON.Number(-Int64(mantissa)) }
-      if mantissa == UInt64(Int64.max) + 1 { return JSON.Number(Int64.min) }
       // -0, and integers below Int64.min: exact as a decimal (no integer type holds them).
       return JSON.Number(
         storage: .decimal(-Double(mantissa), significand: mantissa, exponent: 0))
     }
-    let value = double(of: scan)
+    let value = Self.double(of: scan)
     if !value.isFinite { return try textNumber(scan) }
     return JSON.Number(
       storage: .decimal(value, significand: mantissa, exponent: Int32(exponent)))
@@ -146,7 +149,7 @@ extension JSONReader {
 
   /// The correctly rounded `Double` of a scanned number (infinite beyond its range).
   @inline(__always)
-  func double(of scan: NumberScan) -> Double {
+  static func double(of scan: NumberScan) -> Double {
     let (mantissa, exponent) = (scan.mantissa, scan.exponent)
     if scan.droppedDigits == 0, mantissa <= 1 << 53, exponent >= -22, exponent <= 22 {
       // Fast path: exact mantissa and power of ten, one correctly rounded operation.
@@ -168,7 +171,8 @@ extension JSONReader {
   /// A scanned number kept as its text: it has more significant digits than the inline form
   /// holds, or it is beyond `Double`'s range (an error when the reader
   /// ``rejectsUnrepresentableNumbers``; otherwise a value that fails only when converted).
-  private func textNumber(_ scan: NumberScan) throws -> JSON.Number {
+  @inline(never)
+  private mutating func textNumber(_ scan: NumberScan) throws -> JSON.Number {
     let (start, count) = (scan.start, scan.end - scan.start)
     let double = Self.parseDouble(start, scan.end)
     let text = String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self)

@@ -100,7 +100,7 @@ extension JSONReader {
     if scan.isInteger && scan.droppedDigits == 0 {
       return scan.negative ? -Double(scan.mantissa) : Double(scan.mantissa)
     }
-    let value = double(of: scan)
+    let value = Self.double(of: scan)
     if value.isFinite { return value }
     return try JSON.Number.finiteDouble(number(from: scan), for: type())
   }
