@@ -23,6 +23,17 @@ enum DocumentGenerator {
     return Data(text.utf8)
   }
 
+  /// One object of `count` distinct keys with small values: what repeated-key checks must
+  /// handle in linear time.
+  static func wideObject(keys count: Int) -> Data {
+    var text = "{"
+    for index in 0..<count {
+      if index > 0 { text += "," }
+      text += "\"field_\(index)\":\(index % 1000)"
+    }
+    return Data((text + "}").utf8)
+  }
+
   private static let words = [
     "alpha", "bravo", "charlie", "delta", "echo", "foxtrot", "golf", "hotel", "india", "juliet",
     "kilo", "lima", "mike", "november", "oscar", "papa", "quebec", "romeo", "sierra", "tango",

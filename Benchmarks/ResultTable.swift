@@ -3,10 +3,17 @@ import Foundation
 /// The benchmark's output: one row per document and task, throughput and ratio.
 struct ResultTable {
   private var rows: [[String]] = []
+  /// AutoMap's throughput in MB/s, by document and task.
+  private var throughputs: [String: Double] = [:]
+
+  func throughput(document: String, task: String) -> Double? {
+    throughputs[document + "\u{0}" + task]
+  }
 
   mutating func add(
     document: String, task: String, megabytes: Double, ours: Double, theirs: Double, versus: String
   ) {
+    throughputs[document + "\u{0}" + task] = megabytes / ours
     rows.append([
       document, task, format(megabytes / ours), format(megabytes / theirs), versus,
       String(format: "%.2fx", theirs / ours),

@@ -77,6 +77,9 @@ for (name, rows) in corpora {
 if documents.count == 2 {
   print("(corpora not found at \(corporaFolder): set AUTOMAP_CORPORA to include them)")
 }
+// One object of 100 000 keys: parsing must stay linear in the number of keys.
+documents.append(
+  Document(name: "object 100k keys", data: DocumentGenerator.wideObject(keys: 100_000), models: nil))
 
 #if DEBUG
   print("warning: debug build; measure with `swift run -c release Benchmarks`")
@@ -124,6 +127,16 @@ for document in documents where only.map({ document.name.contains($0) }) ?? true
 }
 
 print(table.render())
+
+// A wide object parses at a rate comparable to an ordinary document (no quadratic work).
+if let wide = table.throughput(document: "object 100k keys", task: "parse: bytes -> JSON"),
+  let twitter = table.throughput(document: "twitter", task: "parse: bytes -> JSON")
+{
+  print(
+    String(
+      format: "\nobject of 100 000 keys: parse %.0f MB/s, twitter %.0f MB/s: %@", wide, twitter,
+      wide * 3 >= twitter ? "within 3x" : "MORE THAN 3x SLOWER"))
+}
 
 // Scaling: the 1 MB and 16 MB documents measured in the same alternating rounds, so that the
 // machine's load affects both alike. Throughput should not depend on size.

@@ -47,19 +47,36 @@ extension JSONReader {
     }
     let members = stacks.members
     let base = members.count
-    // A 256-bit filter over the keys seen: a key whose bit is clear cannot be a repeat, so
-    // the exact comparison runs only on a filter hit.
+    // Repeated keys: a 256-bit filter over the keys seen while the object is small (a key
+    // whose bit is clear cannot be a repeat, so the exact comparison runs only on a filter
+    // hit); a hash table of positions once it is large, so a large object stays linear.
     var filter = KeyFilter()
+    var positions: KeyIndex? = nil
     repeat {
       skipWhitespace()
       let span = try scanKeyString()
       let key = try string(from: span)
       try expect(UInt8(ascii: ":"), "':' after object key")
       let value = try parseValue()
-      if filter.insert(span),
-        let repeated = (base..<members.count).first(where: { members[$0].key == key })
-      {
-        members[repeated].value = value  // a repeated key keeps its last value, in place
+      if members.count - base < KeyFilter.capacity {
+        if filter.insert(span),
+          let repeated = (base..<members.count).first(where: { members[$0].key == key })
+        {
+          members[repeated].value = value  // a repeated key keeps its last value, in place
+        } else {
+          members.push(JSON.Object.Member(key: key, value: value))
+        }
+        continue
+      }
+      if positions == nil {
+        var index = KeyIndex(capacity: 4 * KeyFilter.capacity)
+        for position in base..<members.count {
+          _ = index.position(of: members[position].key, orInsert: position) { members[$0].key }
+        }
+        positions = index
+      }
+      if let repeated = positions?.position(of: key, orInsert: members.count, keyAt: { members[$0].key }) {
+        members[repeated].value = value
       } else {
         members.push(JSON.Object.Member(key: key, value: value))
       }
@@ -76,6 +93,9 @@ final class ParseStacks {
 
 /// A 256-bit Bloom-style filter of object keys, hashed from length and a few bytes.
 struct KeyFilter {
+  /// How many keys it serves before it fills up and a hash table takes over.
+  static let capacity = 32
+
   private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
   /// Adds the key and returns whether it may have been seen before.

@@ -1,0 +1,91 @@
+/// The positions of a large object's keys while it is parsed, to find repeated keys in
+/// constant time: an open-addressing hash table over the keys' UTF-8 bytes.
+///
+/// Swift's `Dictionary<String, Int>` spends most of its time seeding and finalizing a
+/// SipHash per key; this table hashes eight bytes at a time with a multiply-mix, seeded once
+/// per process at random so that crafted keys cannot be made to collide on purpose.
+///
+/// Invariants: `slots.count` is a power of two and at least twice `count`; a slot holds 0
+/// (empty) or `tag << 32 | (position + 1)`, where `tag`, the upper half of the key's hash,
+/// is also where probing for the key starts.
+struct KeyIndex {
+  private static let seed = UInt64.random(in: .min ... .max)
+
+  private var slots: [UInt64]
+  private var mask: Int
+  private var count = 0
+
+  init(capacity: Int) {
+    var size = 16
+    while size < capacity * 2 { size <<= 1 }
+    slots = Array(repeating: 0, count: size)
+    mask = size - 1
+  }
+
+  /// The position stored for `key`, whose members are checked with `keyAt`; or `nil`, after
+  /// which `insert` records `position` for it.
+  @inline(__always)
+  mutating func position(
+    of key: String, orInsert position: Int, keyAt: (Int) -> String
+  ) -> Int? {
+    let hash = Self.hash(key)
+    let tag = hash >> 32  // also where probing starts, so that growing needs no key
+    var slot = Int(truncatingIfNeeded: tag) & mask
+    while true {
+      let entry = slots[slot]
+      if entry == 0 { break }
+      if entry >> 32 == tag {
+        let stored = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+        if keyAt(stored) == key { return stored }
+      }
+      slot = (slot + 1) & mask
+    }
+    slots[slot] = tag << 32 | UInt64(position + 1)
+    count += 1
+    if count * 2 > slots.count { grow() }
+    return nil
+  }
+
+  private mutating func grow() {
+    let old = slots
+    slots = Array(repeating: 0, count: old.count * 2)
+    mask = slots.count - 1
+    for entry in old where entry != 0 {
+      var slot = Int(truncatingIfNeeded: entry >> 32) & mask
+      while slots[slot] != 0 { slot = (slot + 1) & mask }
+      slots[slot] = entry
+    }
+  }
+
+  @inline(__always)
+  private static func hash(_ key: String) -> UInt64 {
+    var key = key
+    return key.withUTF8 { bytes in
+      var hash = seed ^ (UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+      guard let base = bytes.baseAddress else { return mix(hash) }
+      var offset = 0
+      while offset + 8 <= bytes.count {
+        let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+        hash = mix(hash ^ word)
+        offset += 8
+      }
+      var tail: UInt64 = 0
+      var shift: UInt64 = 0
+      while offset < bytes.count {
+        tail |= UInt64(base[offset]) << shift
+        shift += 8
+        offset += 1
+      }
+      return mix(hash ^ tail)
+    }
+  }
+
+  @inline(__always)
+  private static func mix(_ value: UInt64) -> UInt64 {
+    var value = value &* 0xBF58_476D_1CE4_E5B9
+    value ^= value >> 31
+    value &*= 0x94D0_49BB_1331_11EB
+    value ^= value >> 29
+    return value
+  }
+}
