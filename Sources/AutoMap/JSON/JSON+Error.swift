@@ -21,10 +21,10 @@ extension JSON {
       case malformed(offset: Int, line: Int, column: Int)
       /// Nesting went deeper than the reader's limit.
       case tooDeep(limit: Int)
-      /// `JSON(jsonData:)` met a number beyond `Double`'s range (`1e400`), which a `JSON`
-      /// value cannot hold. Positions as for ``malformed(offset:line:column:)``. (A model
-      /// property meeting such a number fails with ``typeMismatch`` instead, which its
-      /// `.defaultValue` or `.nonNil` can recover.)
+      /// `JSON(jsonData:)` met a number beyond `Double`'s range (`1e400`). Positions as for
+      /// ``malformed(offset:line:column:)``. (While mapping a model such a number is kept: a
+      /// `Double` property fails with ``typeMismatch``, which its `.defaultValue` or `.nonNil`
+      /// can recover, and a `JSON` property holds the number as written.)
       case numberOutOfRange(offset: Int, line: Int, column: Int)
       /// A value has the wrong type, or does not fit the type (an integer out of range, a
       /// fraction for an integer, an unknown enum raw value, a malformed date).
