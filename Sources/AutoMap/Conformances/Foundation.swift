@@ -21,6 +21,7 @@ extension URL: JSONDecodable, JSONEncodable {
     self = try converting(json, to: "a URL") { URL(string: $0) }
   }
 
+  /// Writes the absolute string.
   public var json: JSON { .string(absoluteString) }
 }
 
@@ -30,6 +31,7 @@ extension UUID: JSONDecodable, JSONEncodable {
     self = try converting(json, to: "a UUID") { UUID(uuidString: $0) }
   }
 
+  /// Writes the canonical string form (`E621E1F8-C36C-495A-93FC-0C247A3E6E5F`).
   public var json: JSON { .string(uuidString) }
 }
 
@@ -39,6 +41,7 @@ extension Data: JSONDecodable, JSONEncodable {
     self = try converting(json, to: "base64 data") { Data(base64Encoded: $0) }
   }
 
+  /// Writes base64.
   public var json: JSON { .string(base64EncodedString()) }
 }
 

@@ -15,6 +15,7 @@ extension JSONDecodable where Self: FixedWidthInteger {
 }
 
 extension JSONEncodable where Self: FixedWidthInteger {
+  /// Writes the integer exactly.
   public var json: JSON { JSON(self) }
 }
 
@@ -125,6 +126,8 @@ extension Double: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProv
     self = try JSON.Number.finiteDouble(number, for: "Double")
   }
 
+  /// Writes the double in its shortest round-trip form; a non-finite double cannot be
+  /// written (the writer throws).
   public var json: JSON { JSON(self) }
 
   static func makeDecodeCodec() -> DecodeCodec {
@@ -176,6 +179,7 @@ extension Float: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvi
 extension Bool: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvider,
   EncodeCodecProvider
 {
+  /// Reads `true` or `false`; anything else is an error (`.lossless` accepts more).
   public init(decode json: JSON) throws {
     guard case .bool(let value) = json else {
       throw JSON.Error.mismatch(expected: "Bool", found: json)
@@ -183,6 +187,7 @@ extension Bool: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvid
     self = value
   }
 
+  /// Writes `true` or `false`.
   public var json: JSON { .bool(self) }
 
   static func makeDecodeCodec() -> DecodeCodec {
@@ -197,6 +202,7 @@ extension Bool: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvid
 extension String: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvider,
   EncodeCodecProvider
 {
+  /// Reads a JSON string; anything else is an error (`.lossless` accepts numbers and bools).
   public init(decode json: JSON) throws {
     guard case .string(let value) = json else {
       throw JSON.Error.mismatch(expected: "String", found: json)
@@ -204,6 +210,7 @@ extension String: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProv
     self = value
   }
 
+  /// Writes a JSON string, escaped as RFC 8259 requires.
   public var json: JSON { .string(self) }
 
   static func makeDecodeCodec() -> DecodeCodec {
@@ -227,6 +234,7 @@ extension JSON: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvid
   /// `null`.
   public init() { self = .null }
 
+  /// The value itself.
   public var json: JSON { self }
 
   static func makeDecodeCodec() -> DecodeCodec {

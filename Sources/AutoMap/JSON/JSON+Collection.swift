@@ -14,6 +14,7 @@ extension JSON: Sequence {
     }
   }
 
+  /// The number of elements or members.
   public var underestimatedCount: Int { count }
 
   /// The number of array elements or object members; 0 for other values.

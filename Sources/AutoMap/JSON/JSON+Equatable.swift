@@ -15,6 +15,7 @@ extension JSON: Equatable {
 }
 
 extension JSON: Hashable {
+  /// Hashes consistently with `==`: numbers by value, objects whatever their order.
   public func hash(into hasher: inout Hasher) {
     switch self {
     case .null: hasher.combine(0)

@@ -46,8 +46,11 @@ extension JSON {
 extension JSON.Index: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
   ExpressibleByArrayLiteral
 {
+  /// One key, dots included: `"a.b"` is the key `a.b`.
   public init(stringLiteral value: String) { self.init(steps: [.key(value)]) }
+  /// One array position.
   public init(integerLiteral value: Int) { self.init(steps: [.position(value)]) }
+  /// A path: `["data", "users", 0]`.
   public init(arrayLiteral elements: JSON.Index...) {
     self.init(steps: elements.flatMap(\.steps))
   }

@@ -4,22 +4,27 @@ extension JSON: ExpressibleByNilLiteral {
 }
 
 extension JSON: ExpressibleByBooleanLiteral {
+  /// `true` or `false`.
   public init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension JSON: ExpressibleByIntegerLiteral {
+  /// An exact integer: `let count: JSON = 3`.
   public init(integerLiteral value: Int64) { self = .number(Number(value)) }
 }
 
 extension JSON: ExpressibleByFloatLiteral {
+  /// A double: `let ratio: JSON = 2.5`.
   public init(floatLiteral value: Double) { self = .number(Number(value)) }
 }
 
 extension JSON: ExpressibleByStringLiteral {
+  /// A string: `let name: JSON = "Ada"`.
   public init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension JSON: ExpressibleByArrayLiteral {
+  /// An array: `let list: JSON = [1, "two", nil]`.
   public init(arrayLiteral elements: JSON...) { self = .array(elements) }
 }
 

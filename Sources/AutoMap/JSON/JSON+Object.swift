@@ -134,11 +134,13 @@ extension JSON.Object: Sequence {
   /// Yields each member as a `(key:, value:)` pair.
   public struct Iterator: IteratorProtocol {
     var members: IndexingIterator<[Member]>
+    /// The next member, or `nil` after the last.
     public mutating func next() -> (key: String, value: JSON)? {
       members.next().map { (key: $0.key, value: $0.value) }
     }
   }
 
+  /// The number of members.
   public var underestimatedCount: Int { count }
 }
 
@@ -155,6 +157,7 @@ extension JSON.Object: Equatable {
 }
 
 extension JSON.Object: Hashable {
+  /// Hashes the members whatever their order, consistently with `==`.
   public func hash(into hasher: inout Hasher) {
     // Order-independent: combine the members' hashes commutatively.
     var sum = 0
@@ -170,6 +173,7 @@ extension JSON.Object: Hashable {
 }
 
 extension JSON.Object: ExpressibleByDictionaryLiteral {
+  /// An object literal; a repeated key keeps its last value.
   public init(dictionaryLiteral elements: (String, JSON)...) {
     self.init(elements)
   }

@@ -5,7 +5,9 @@ extension JSON {
   /// try json.jsonString(options: [.prettyPrinted, .sortedKeys])
   /// ```
   public struct WritingOptions: OptionSet, Sendable, Hashable {
+    /// The options' bits.
     public let rawValue: Int
+    /// Options from their bits; use the named options instead.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// Line breaks and two-space indentation; `"key": value` with one space.
