@@ -79,7 +79,8 @@ if documents.count == 2 {
 }
 // One object of 100 000 keys: parsing must stay linear in the number of keys.
 documents.append(
-  Document(name: "object 100k keys", data: DocumentGenerator.wideObject(keys: 100_000), models: nil))
+  Document(name: "object 100k keys", data: DocumentGenerator.wideObject(keys: 100_000), models: nil)
+)
 
 #if DEBUG
   print("warning: debug build; measure with `swift run -c release Benchmarks`")

@@ -17,7 +17,9 @@ enum PropertyWrapperCodecs {
       }
       func wrapping(_ read: DecodeCodec.ReadJSON?) -> DecodeCodec.ReadJSON? {
         read.map { read in
-          { json, destination in RawValue.initialize(destination, to: try wrap { try read(json, $0) }) }
+          { json, destination in
+            RawValue.initialize(destination, to: try wrap { try read(json, $0) })
+          }
         }
       }
       return DecodeCodec(
@@ -42,7 +44,8 @@ enum PropertyWrapperCodecs {
   static func encoder(_ type: any JSONPropertyWrapper.Type) -> EncodeCodec {
     func make<W: JSONPropertyWrapper>(_: W.Type) -> EncodeCodec {
       let inner = CodecCache.encoder(for: W.WrappedValue.self)
-      func unwrapped<R>(_ address: UnsafeRawPointer, _ body: (UnsafeRawPointer) throws -> R) rethrows
+      func unwrapped<R>(_ address: UnsafeRawPointer, _ body: (UnsafeRawPointer) throws -> R)
+        rethrows
         -> R
       {
         try withUnsafePointer(to: RawValue.load(address, as: W.self).wrappedValue) {
@@ -51,7 +54,9 @@ enum PropertyWrapperCodecs {
       }
       return EncodeCodec(
         W.self,
-        writeBytes: { address, writer in try unwrapped(address) { try inner.writeBytes($0, &writer) } },
+        writeBytes: { address, writer in
+          try unwrapped(address) { try inner.writeBytes($0, &writer) }
+        },
         writeJSON: { address in try unwrapped(address) { try inner.writeJSON($0) } },
         isNil: inner.isNil.map { isNil in { address in unwrapped(address, isNil) } },
         isEmpty: inner.isEmpty.map { isEmpty in { address in unwrapped(address, isEmpty) } },

@@ -163,7 +163,8 @@ extension Float: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvi
 
   static func makeDecodeCodec() -> DecodeCodec {
     leafDecodeCodec(Float.self) { reader in
-      guard let byte = reader.peekByte(), byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10
+      guard let byte = reader.peekByte(),
+        byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10
       else { throw reader.mismatch(expected: "Float") }
       return try Float.narrowing(reader.readFiniteDouble(for: "Float"))
     }

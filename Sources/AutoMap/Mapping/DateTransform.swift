@@ -138,7 +138,8 @@ enum ISO8601 {
       yearDigits = bytes[position...].prefix { (48...57).contains($0) }.count
       guard (6...9).contains(yearDigits) else { return nil }
     }
-    guard let unsignedYear = number(yearDigits), case let year = (yearSign == 0 ? 1 : yearSign) * unsignedYear,
+    guard let unsignedYear = number(yearDigits),
+      case let year = (yearSign == 0 ? 1 : yearSign) * unsignedYear,
       expect(45), let month = number(2), expect(45), let day = number(2),
       position < bytes.count,
       bytes[position] == 84 || bytes[position] == 116 || bytes[position] == 32

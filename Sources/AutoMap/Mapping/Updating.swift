@@ -65,21 +65,27 @@ extension JSONDecodable where Self: AnyObject {
 // so (an unavailable overload would lose to the general one silently), and throws.
 
 extension JSONDecodable where Self: FixedWidthInteger {
-  @available(*, deprecated, message: "update(from:) applies to structs and classes; assign a new value")
+  @available(
+    *, deprecated, message: "update(from:) applies to structs and classes; assign a new value"
+  )
   public mutating func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {
     throw JSON.Error.notUpdatable(Self.self)
   }
 }
 
 extension JSONDecodable where Self: BinaryFloatingPoint {
-  @available(*, deprecated, message: "update(from:) applies to structs and classes; assign a new value")
+  @available(
+    *, deprecated, message: "update(from:) applies to structs and classes; assign a new value"
+  )
   public mutating func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {
     throw JSON.Error.notUpdatable(Self.self)
   }
 }
 
 extension JSONDecodable where Self: Collection {
-  @available(*, deprecated, message: "update(from:) applies to structs and classes; assign a new value")
+  @available(
+    *, deprecated, message: "update(from:) applies to structs and classes; assign a new value"
+  )
   public mutating func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {
     throw JSON.Error.notUpdatable(Self.self)
   }

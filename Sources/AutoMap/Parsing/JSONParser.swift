@@ -75,7 +75,9 @@ extension JSONReader {
         }
         positions = index
       }
-      if let repeated = positions?.position(of: key, orInsert: members.count, keyAt: { members[$0].key }) {
+      if let repeated = positions?.position(
+        of: key, orInsert: members.count, keyAt: { members[$0].key })
+      {
         members[repeated].value = value
       } else {
         members.push(JSON.Object.Member(key: key, value: value))

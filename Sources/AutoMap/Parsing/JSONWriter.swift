@@ -309,7 +309,9 @@ extension JSONWriter {
       try beginArray()
       for (position, element) in array.enumerated() {
         beginElement()
-        do { try write(element) } catch { throw JSON.Error.wrapping(error).prefixed(index: position) }
+        do { try write(element) } catch {
+          throw JSON.Error.wrapping(error).prefixed(index: position)
+        }
       }
       endArray()
     case .object(let object):

@@ -130,7 +130,8 @@ enum ModelDecoding {
       let skipped = option.ignore || option.encodeOnly
       if let initialize = try unmapped(property, option, kind: kind, model: model) {
         if let initialize {
-          ignored.append(IgnoredField(offset: property.offset, initialize: initialize, destroy: nil))
+          ignored.append(
+            IgnoredField(offset: property.offset, initialize: initialize, destroy: nil))
         }
         continue
       }

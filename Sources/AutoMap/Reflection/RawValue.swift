@@ -111,8 +111,9 @@ enum RawValue {
 
   /// Moves `size` bytes of an initialized value from `source` to uninitialized `target`,
   /// bitwise: Swift values are bitwise movable, and `source` is left uninitialized.
-  static func moveBitwise(from source: UnsafeMutableRawPointer, to target: UnsafeMutableRawPointer, size: Int)
-  {
+  static func moveBitwise(
+    from source: UnsafeMutableRawPointer, to target: UnsafeMutableRawPointer, size: Int
+  ) {
     target.copyMemory(from: source, byteCount: size)
   }
 

@@ -35,7 +35,8 @@ struct WriterTests {
   @Test("numbers: integers exactly, doubles shortest round-trip, non-finite refused")
   func numbers() throws {
     let json: JSON = [
-      JSON(Int64.max), JSON(Int64.min), JSON(UInt64.max), 0.1, 1e-5, 100.0, -0.0, JSON(Double.leastNonzeroMagnitude),
+      JSON(Int64.max), JSON(Int64.min), JSON(UInt64.max), 0.1, 1e-5, 100.0, -0.0,
+      JSON(Double.leastNonzeroMagnitude),
     ]
     #expect(
       try json.jsonString()

@@ -32,7 +32,9 @@ struct EncodingBoundsTests {
     for _ in 0..<2 {
       let viaJSON = #expect(throws: JSON.Error.self) { try a.json }
       let viaData = #expect(throws: JSON.Error.self) { try a.jsonData() }
-      let viaString = #expect(throws: JSON.Error.self) { try a.jsonString(options: [.prettyPrinted]) }
+      let viaString = #expect(throws: JSON.Error.self) {
+        try a.jsonString(options: [.prettyPrinted])
+      }
       for error in [viaJSON, viaData, viaString] {
         #expect(error?.kind == .unencodable)
         #expect(error?.path.hasPrefix("next.next.next") == true)

@@ -85,7 +85,8 @@ struct OneSemanticsTests {
 
   @Test("a repeated key: the last occurrence decides, whatever the earlier ones held")
   func repeatedKeys() throws {
-    #expect(try agreedDecoding(Strict.self, #"{"a": "x", "b": 2, "a": 1}"#)?.get() == Strict(a: 1, b: 2))
+    #expect(
+      try agreedDecoding(Strict.self, #"{"a": "x", "b": 2, "a": 1}"#)?.get() == Strict(a: 1, b: 2))
     let error = agreedDecoding(Strict.self, #"{"a": 1, "b": 2, "a": "x"}"#)
     #expect(throws: JSON.Error.self) { try error?.get() }
     #expect(try [String: Int](jsonString: #"{"k": "x", "k": 1}"#) == ["k": 1])
