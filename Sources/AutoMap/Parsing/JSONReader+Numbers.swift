@@ -7,6 +7,84 @@ private let exactPowersOfTen: [Double] = [
   1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
 ]
 
+/// The exponents of ten that ``eiselLemire(_:_:)`` covers: those whose power of five has an
+/// exact 64-bit reciprocal numerator or fits 128 bits, which covers everyday numbers
+/// (coordinates, prices, measurements); the rest go to `strtod`.
+private let eiselLemireExponents = -27...55
+
+/// For each exponent `q` in ``eiselLemireExponents``: the 128 most significant bits of 10^q
+/// (the same as those of 5^q), rounded down, as (high, low) words with the top bit set.
+private let eiselLemirePowers: [(high: UInt64, low: UInt64)] = eiselLemireExponents.map { q in
+  if q >= 0 {
+    // 5^q is exact in 128 bits (5^55 < 2^128): shift it up until the top bit is set.
+    var (high, low): (UInt64, UInt64) = (0, 1)
+    for _ in 0..<q {
+      let (carry, product) = low.multipliedFullWidth(by: 5)
+      (high, low) = (high &* 5 &+ carry, product)
+    }
+    let shift = high == 0 ? 64 + low.leadingZeroBitCount : high.leadingZeroBitCount
+    if shift >= 64 { return (low << (shift - 64), 0) }
+    return shift == 0 ? (high, low) : (high << shift | low >> (64 - shift), low << shift)
+  }
+  // 5^-q < 2^64 (5^27 < 2^63): floor(2^(127 + bits) / 5^-q) lies in [2^127, 2^128).
+  var divisor: UInt64 = 1
+  for _ in 0 ..< -q { divisor *= 5 }
+  let bits = 64 - divisor.leadingZeroBitCount
+  // The dividend 2^(127 + bits) as three words, top first; divided one word at a time.
+  var remainder: UInt64 = 0
+  var quotient: [UInt64] = []
+  for word in [UInt64(1) << (127 + bits - 128), 0, 0] {
+    let (digit, rest) = divisor.dividingFullWidth((remainder, word))
+    quotient.append(digit)
+    remainder = rest
+  }
+  return (quotient[1], quotient[2])
+}
+
+/// The double nearest `significand × 10^exponent` by the Eisel–Lemire algorithm (after Go's
+/// `strconv.eiselLemire64` and Nigel Tao's write-up): a 64×128-bit product with the
+/// truncated power of ten, correctly rounded whenever it returns a value; `nil` when the
+/// product is too close to call, the exponent is outside the table, or the result is
+/// subnormal or infinite, for the caller to use `strtod`. `significand` must not be 0.
+@inline(__always)
+private func eiselLemire(_ significand: UInt64, _ exponent: Int) -> Double? {
+  let index = exponent &- eiselLemireExponents.lowerBound
+  guard index >= 0, index < eiselLemirePowers.count else { return nil }
+  let power = eiselLemirePowers[index]
+  // Normalization.
+  let leadingZeros = significand.leadingZeroBitCount
+  let normalized = significand << leadingZeros
+  var exponent2 = UInt64(truncatingIfNeeded: (217_706 &* exponent) >> 16 &+ 64 &+ 1023)
+  exponent2 &-= UInt64(leadingZeros)
+  // Multiplication, widened when the low bits could carry into the result.
+  var (high, low) = normalized.multipliedFullWidth(by: power.high)
+  if high & 0x1FF == 0x1FF && low &+ normalized < low {
+    let (wideHigh, wideLow) = normalized.multipliedFullWidth(by: power.low)
+    let (mergedLow, carry) = low.addingReportingOverflow(wideHigh)
+    let mergedHigh = carry ? high &+ 1 : high
+    if mergedHigh & 0x1FF == 0x1FF && mergedLow == UInt64.max && wideLow &+ normalized < wideLow {
+      return nil
+    }
+    (high, low) = (mergedHigh, mergedLow)
+  }
+  // Shifting to 54 bits.
+  let topBit = high >> 63
+  var mantissa = high >> (topBit + 9)
+  exponent2 &-= 1 ^ topBit
+  // Half-way ambiguity.
+  if low == 0 && high & 0x1FF == 0 && mantissa & 3 == 1 { return nil }
+  // From 54 to 53 bits, rounding to nearest even.
+  mantissa &+= mantissa & 1
+  mantissa >>= 1
+  if mantissa >> 53 > 0 {
+    mantissa >>= 1
+    exponent2 &+= 1
+  }
+  // Subnormal, infinite or NaN: not handled here.
+  if exponent2 &- 1 >= 0x7FF - 1 { return nil }
+  return Double(bitPattern: exponent2 << 52 | mantissa & 0x000F_FFFF_FFFF_FFFF)
+}
+
 /// A number's grammar, checked and split into parts, before it becomes a value.
 struct NumberScan {
   /// The number's text: `start..<end`.
@@ -157,6 +235,9 @@ extension JSONReader {
       value =
         exponent < 0 ? value / exactPowersOfTen[-exponent] : value * exactPowersOfTen[exponent]
       return scan.negative ? -value : value
+    }
+    if scan.droppedDigits == 0, mantissa != 0, let magnitude = eiselLemire(mantissa, exponent) {
+      return scan.negative ? -magnitude : magnitude  // 16-19 digits (canada's coordinates)
     }
     return Self.parseDouble(scan.start, scan.end)
   }

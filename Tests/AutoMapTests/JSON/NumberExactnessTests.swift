@@ -188,8 +188,49 @@ struct NumberExactnessTests {
     #expect(try JSON(jsonString: written).jsonString() == written)
   }
 
+  @Test("doubles are correctly rounded, near halfway points and across exponents")
+  func correctlyRounded() throws {
+    var texts = [
+      "9007199254740993e0", "9007199254740993.0", "9007199254740995e0", "18014398509481993e-1",
+      "0.1", "0.3", "-65.613616999999977", "1.7976931348623157e308", "2.2250738585072011e-308",
+      "2.2250738585072014e-308", "4.9e-324", "1e-400", "123456789012345678e-27",
+      "7.450580596923828125e-9", "1.00000000000000011102230246251565404236316680908203125",
+      "9223372036854775807e55", "18446744073709551615e-27", "1e23", "8.98846567431158e307",
+    ]
+    var generator = SplitMix64(seed: 8)
+    for _ in 0..<20_000 {
+      let significand = generator.next() >> (generator.next() % 12)
+      let exponent = Int(generator.next() % 100) - 40
+      let digits = String(significand)
+      let point = Int(generator.next() % UInt64(digits.count + 1))
+      let fraction = point == digits.count ? "" : "." + digits.dropFirst(point)
+      let integer = point == 0 ? "0" : String(digits.prefix(point))
+      let sign = generator.next() % 2 == 0 ? "" : "-"
+      texts.append("\(sign)\(integer)\(fraction)e\(exponent)")
+    }
+    for text in texts {
+      let expected = try #require(Double(text))
+      let parsed = try #require(Double(JSON(jsonString: text)))
+      #expect(parsed.bitPattern == expected.bitPattern, "\(text)")
+      #expect(try Double(jsonString: text).bitPattern == expected.bitPattern, "\(text)")
+    }
+  }
+
   @Test("a JSON value stays 24 bytes")
   func layout() {
     #expect(MemoryLayout<JSON>.stride == 24)
+  }
+}
+
+/// A small deterministic generator (SplitMix64), so that failures reproduce.
+private struct SplitMix64 {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
   }
 }
