@@ -13,8 +13,9 @@
 ///
 /// ## Numbers and objects
 ///
-/// Numbers are ``JSON/Number`` values: integers stay exact over the whole `Int64` and `UInt64`
-/// ranges, other numbers are `Double`s that round-trip through text. Objects are
+/// Numbers are ``JSON/Number`` values, kept exactly as the text wrote them: integers over the
+/// whole `Int64` and `UInt64` ranges, other numbers with their exact decimal value beside
+/// their nearest `Double`. Objects are
 /// ``JSON/Object`` values: they keep their members in document order, and two objects are
 /// equal when they have the same members in any order.
 ///

@@ -21,14 +21,14 @@ extension JSONDecodable {
   public mutating func update<Bytes: ContiguousBytes>(
     fromJSONData data: Bytes, keyStyle: JSON.KeyStyle? = nil
   ) throws {
-    try update(from: JSON(jsonData: data), keyStyle: keyStyle)
+    try update(from: data.withUnsafeBytes { try JSON(mappingBytes: $0) }, keyStyle: keyStyle)
   }
 
   /// Replaces the properties whose keys the JSON text has.
   public mutating func update(fromJSONString string: String, keyStyle: JSON.KeyStyle? = nil)
     throws
   {
-    try update(from: JSON(jsonString: string), keyStyle: keyStyle)
+    try update(fromJSONData: Data(string.utf8), keyStyle: keyStyle)
   }
 }
 
@@ -52,12 +52,12 @@ extension JSONDecodable where Self: AnyObject {
   public func update<Bytes: ContiguousBytes>(
     fromJSONData data: Bytes, keyStyle: JSON.KeyStyle? = nil
   ) throws {
-    try update(from: JSON(jsonData: data), keyStyle: keyStyle)
+    try update(from: data.withUnsafeBytes { try JSON(mappingBytes: $0) }, keyStyle: keyStyle)
   }
 
   /// Replaces the properties whose keys the JSON text has, in this object.
   public func update(fromJSONString string: String, keyStyle: JSON.KeyStyle? = nil) throws {
-    try update(from: JSON(jsonString: string), keyStyle: keyStyle)
+    try update(fromJSONData: Data(string.utf8), keyStyle: keyStyle)
   }
 }
 

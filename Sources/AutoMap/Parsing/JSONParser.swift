@@ -167,3 +167,16 @@ extension JSON {
     self = try string.withUTF8 { try JSON(jsonData: UnsafeRawBufferPointer($0)) }
   }
 }
+
+extension JSON {
+  /// Parses text for mapping (`update(fromJSONData:)`): as ``init(jsonData:)``, except that a
+  /// number beyond `Double`'s range is kept, to fail only where a property reads it, as
+  /// decoding from bytes does.
+  init(mappingBytes bytes: UnsafeRawBufferPointer) throws {
+    self = try JSONReader.withReader(bytes) { reader in
+      let value = try reader.parseValue()
+      try reader.expectEnd()
+      return value
+    }
+  }
+}

@@ -76,12 +76,7 @@ enum ModelDecoding {
   private static func decodeReference<T: JSONDecodable>(
     _: T.Type, fromBytes bytes: UnsafeRawBufferPointer, at index: JSON.Index
   ) throws -> T {
-    let document = try JSONReader.withReader(bytes) { reader in
-      let value = try reader.parseValue()
-      try reader.expectEnd()
-      return value
-    }
-    let value = document[index]
+    let value = try JSON(mappingBytes: bytes)[index]
     if case .missing(let error) = value { throw error }
     return try T(decode: value)
   }
