@@ -69,7 +69,7 @@ extension JSONReader {
         continue
       }
       if positions == nil {
-        var index = KeyIndex(capacity: 4 * KeyFilter.capacity)
+        var index = KeyIndex(capacity: 2 * KeyFilter.capacity)
         for position in base..<members.count {
           _ = index.position(of: members[position].key, orInsert: position) { members[$0].key }
         }
@@ -96,7 +96,7 @@ final class ParseStacks {
 /// A 256-bit Bloom-style filter of object keys, hashed from length and a few bytes.
 struct KeyFilter {
   /// How many keys it serves before it fills up and a hash table takes over.
-  static let capacity = 32
+  static let capacity = 64
 
   private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 

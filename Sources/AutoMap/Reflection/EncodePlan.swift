@@ -108,14 +108,17 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
           try writer.write(json)
         } else {
           if field.omits(address, omitNulls: writer.omitNulls) { continue }
+          guard field.ignoreIfNull || writer.omitNulls else {
+            writer.writeKey(quotedBytes: quotedKey)
+            try field.codec.writeBytes(address, &writer)
+            continue
+          }
+          // Left out when it encodes to null, whatever its type (`JSON.null`, `Int??`).
           let mark = writer.mark
           writer.writeKey(quotedBytes: quotedKey)
           let valueStart = writer.bytes.count
           try field.codec.writeBytes(address, &writer)
-          // Left out when it encodes to null, whatever its type (`JSON.null`, `Int??`).
-          if field.ignoreIfNull || writer.omitNulls, writer.wroteNull(since: valueStart) {
-            writer.rollBack(to: mark)
-          }
+          if writer.wroteNull(since: valueStart) { writer.rollBack(to: mark) }
         }
       } catch {
         throw JSON.Error.wrapping(error).prefixed(field.index)
