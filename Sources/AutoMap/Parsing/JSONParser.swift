@@ -59,7 +59,11 @@ extension JSONReader {
       try expect(UInt8(ascii: ":"), "':' after object key")
       let value = try parseValue()
       if members.count - base < KeyFilter.capacity {
-        if filter.insert(span),
+        // The filter sees the key as decoded: `"l\u0061bel"` repeats `"label"`.
+        var decoded = key
+        let seen =
+          span.hasEscapes ? decoded.withUTF8 { filter.insert($0) } : filter.insert(span.buffer)
+        if seen,
           let repeated = (base..<members.count).first(where: { members[$0].key == key })
         {
           members[repeated].value = value  // a repeated key keeps its last value, in place
@@ -100,14 +104,14 @@ struct KeyFilter {
 
   private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
-  /// Adds the key and returns whether it may have been seen before.
+  /// Adds the key (its decoded UTF-8) and returns whether it may have been seen before.
   @inline(__always)
-  mutating func insert(_ span: StringSpan) -> Bool {
-    var hash = UInt64(truncatingIfNeeded: span.count) &* 0x9E37_79B9_7F4A_7C15
-    if span.count > 0 {
-      hash ^= UInt64(span.start[0]) &* 0xFF51_AFD7_ED55_8CCD
-      hash ^= UInt64(span.start[span.count - 1]) &* 0xC4CE_B9FE_1A85_EC53
-      hash ^= UInt64(span.start[span.count / 2]) &* 0x2545_F491_4F6C_DD1D
+  mutating func insert(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    var hash = UInt64(truncatingIfNeeded: key.count) &* 0x9E37_79B9_7F4A_7C15
+    if let start = key.baseAddress, key.count > 0 {
+      hash ^= UInt64(start[0]) &* 0xFF51_AFD7_ED55_8CCD
+      hash ^= UInt64(start[key.count - 1]) &* 0xC4CE_B9FE_1A85_EC53
+      hash ^= UInt64(start[key.count / 2]) &* 0x2545_F491_4F6C_DD1D
     }
     hash ^= hash >> 29
     let bit: UInt64 = 1 << (hash & 63)

@@ -17,6 +17,10 @@ extension DecodePlan {
           let span = try reader.scanKeyString()
           try reader.expect(UInt8(ascii: ":"), "':' after object key")
           if let position = try match(span, &reader, hint: hint) {
+            // A repeated key (however spelled or cased) means: as if only its last
+            // occurrence were there. The fast path cannot undo what an earlier one wrote
+            // (a later `null` must restore the declared default), so the reference decides.
+            if found.contains(position) { throw Self.repeatedKey }
             hint = position + 1
             found.insert(position)
             try readField(position, &reader, base, &progress)
@@ -35,6 +39,13 @@ extension DecodePlan {
       throw error
     }
   }
+
+  /// Thrown on the fast path for a repeated key: not recoverable, so no fallback or lossy
+  /// read swallows it, and caught where every byte decode starts, which then decodes the
+  /// document through `JSON` values (see ``ModelDecoding``). Never reaches a caller.
+  static let repeatedKey = JSON.Error(
+    .invalidModel,
+    "a repeated key is decoded through JSON values (internal; never thrown to callers)")
 
   /// The field whose key is `span`, trying the one after the last match first: keys
   /// usually arrive in declaration order.
