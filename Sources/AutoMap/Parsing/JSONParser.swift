@@ -60,9 +60,8 @@ extension JSONReader {
       let value = try parseValue()
       if members.count - base < KeyFilter.capacity {
         // The filter sees the key as decoded: `"l\u0061bel"` repeats `"label"`.
-        var decoded = key
         let seen =
-          span.hasEscapes ? decoded.withUTF8 { filter.insert($0) } : filter.insert(span.buffer)
+          span.hasEscapes ? Self.insertDecoded(key, into: &filter) : filter.insert(span.buffer)
         if seen,
           let repeated = (base..<members.count).first(where: { members[$0].key == key })
         {
@@ -88,6 +87,15 @@ extension JSONReader {
       }
     } while try nextMember()
     return JSON.Object(uniqueMembers: members.popArray(from: base))
+  }
+}
+
+extension JSONReader {
+  /// Adds a key that was written with escapes to the filter, as decoded.
+  @inline(never)
+  fileprivate static func insertDecoded(_ key: String, into filter: inout KeyFilter) -> Bool {
+    var key = key
+    return key.withUTF8 { filter.insert($0) }
   }
 }
 
