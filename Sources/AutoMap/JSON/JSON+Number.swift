@@ -200,20 +200,6 @@ enum DecimalDigits {
     return .exact(negative: negative, magnitude: magnitude)
   }
 
-  /// The JSON text of `significand × 10^exponent`: `12.50`, `0.00125`, `15e9`, `-0.0`.
-  static func text(significand: UInt64, exponent: Int, negative: Bool) -> String {
-    let digits = String(significand)
-    let sign = negative ? "-" : ""
-    if exponent == 0 { return sign + digits }
-    if exponent > 0 { return "\(sign)\(digits)e\(exponent)" }
-    let point = digits.count + exponent
-    if point > 0 {
-      let index = digits.index(digits.startIndex, offsetBy: point)
-      return "\(sign)\(digits[..<index]).\(digits[index...])"
-    }
-    if point > -7 { return "\(sign)0.\(String(repeating: "0", count: -point))\(digits)" }
-    return "\(sign)\(digits)e\(exponent)"
-  }
 }
 
 extension JSON.Number: Equatable {
@@ -266,9 +252,9 @@ extension JSON.Number: CustomStringConvertible {
     case .int(let value): String(value)
     case .uint(let value): String(value)
     case .double(let value): value.description
-    case .decimal(let double, let significand, let exponent):
-      DecimalDigits.text(
-        significand: significand, exponent: Int(exponent), negative: double.sign == .minus)
+    case .decimal:
+      // The writer's spelling, so that messages show what would be written.
+      JSONWriter.text { try $0.writeNumber(self) }
     case .text(let text): text.text
     }
   }

@@ -214,9 +214,8 @@ struct JSONWriter {
     }
   }
 
-  /// Writes `significand × 10^exponent` with its exact digits, as
-  /// ``DecimalDigits/text(significand:exponent:negative:)`` spells it (`12.50`, `0.00125`,
-  /// `15e9`), without building a `String`.
+  /// Writes `significand × 10^exponent` with its exact digits (`12.50`, `0.00125`, `15e9`,
+  /// `-0.0`), without building a `String`.
   private mutating func writeDecimal(_ significand: UInt64, _ exponent: Int, negative: Bool) {
     if negative { bytes.append(UInt8(ascii: "-")) }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
@@ -287,6 +286,13 @@ struct JSONWriter {
       bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// The text `write` produces, for descriptions (a value that cannot be written gives "").
+  static func text(_ write: (inout JSONWriter) throws -> Void) -> String {
+    var writer = JSONWriter(options: [], capacity: 32)
+    guard (try? write(&writer)) != nil else { return "" }
+    return String(decoding: writer.bytes, as: UTF8.self)
   }
 
   /// The quoted, escaped form of `key`, for plans to store once and write many times.
