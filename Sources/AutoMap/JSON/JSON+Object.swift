@@ -1,7 +1,12 @@
+import Foundation
 import Synchronization
 
 extension JSON {
   /// The members of a JSON object, in document order.
+  ///
+  /// Keys are compared by their UTF-8 bytes, as JSON defines them (RFC 8259 §8.3), not by
+  /// Swift's canonical equivalence: `"é"` (U+00E9) and `"e\u{301}"` are two keys, on every
+  /// path that reads or builds an object.
   ///
   /// Keys are unique: setting a key that is already there replaces its value in place, and a
   /// document that repeats a key keeps the last value (at the first key's position). Two
@@ -31,6 +36,12 @@ extension JSON {
       public init(key: String, value: JSON) {
         self.key = key
         self.value = value
+      }
+
+      /// Members are equal when their keys have the same UTF-8 bytes and their values are
+      /// equal.
+      public static func == (lhs: Self, rhs: Self) -> Bool {
+        JSON.sameKey(lhs.key, rhs.key) && lhs.value == rhs.value
       }
     }
 
@@ -74,7 +85,7 @@ extension JSON {
     /// The position of `key`, or `nil`.
     public func index(forKey key: String) -> Int? {
       if let table { return table.index(of: key, in: members) }
-      return members.firstIndex { $0.key == key }
+      return members.firstIndex { JSON.sameKey($0.key, key) }
     }
 
     /// The value for `key`, or `nil` when the key is absent. Setting `nil` removes the key.
@@ -110,7 +121,7 @@ extension JSON {
       if var existing = table {
         table = nil
         if isKnownUniquelyReferenced(&existing) {
-          existing.insert(key, at: members.count - 1)
+          existing.insert(key, at: members.count - 1, in: members)
         } else {
           existing = KeyTable()
         }
@@ -182,21 +193,46 @@ extension JSON.Object: ExpressibleByDictionaryLiteral {
 /// The hash table of a large object's keys, built on the first lookup. Objects share it
 /// between copies, so it is built under a lock; a mutation that finds it shared replaces it.
 final class KeyTable: Sendable {
-  private let positions = Mutex<[String: Int]?>(nil)
+  private let positions = Mutex<KeyIndex?>(nil)
 
   func index(of key: String, in members: [JSON.Object.Member]) -> Int? {
     positions.withLock { table in
       if table == nil {
-        var built = [String: Int](minimumCapacity: members.count)
-        for (position, member) in members.enumerated() { built[member.key] = position }
+        var built = KeyIndex(capacity: members.count)
+        for position in members.indices {
+          _ = built.position(of: members[position].key, orInsert: position) { members[$0].key }
+        }
         table = built
       }
-      return table?[key]
+      return table?.position(of: key) { members[$0].key }
     }
   }
 
   /// Records a new key, when the table has been built.
-  func insert(_ key: String, at position: Int) {
-    positions.withLock { table in table?[key] = position }
+  func insert(_ key: String, at position: Int, in members: [JSON.Object.Member]) {
+    positions.withLock { table in
+      _ = table?.position(of: key, orInsert: position) { members[$0].key }
+    }
+  }
+}
+
+extension JSON {
+  /// Whether two keys are the same key: the same UTF-8 bytes (JSON's rule), which is
+  /// stricter than `==` on `String` (canonical equivalence).
+  @inline(__always)
+  static func sameKey(_ a: String, _ b: String) -> Bool {
+    let a = a.utf8
+    let b = b.utf8
+    guard a.count == b.count else { return false }
+    let compared = a.withContiguousStorageIfAvailable { left in
+      b.withContiguousStorageIfAvailable { right in
+        guard let leftBase = left.baseAddress, let rightBase = right.baseAddress else {
+          return true  // both empty
+        }
+        return memcmp(leftBase, rightBase, left.count) == 0
+      }
+    }
+    if let compared, let compared { return compared }
+    return a.elementsEqual(b)
   }
 }

@@ -63,7 +63,7 @@ extension JSONReader {
         let seen =
           span.hasEscapes ? Self.insertDecoded(key, into: &filter) : filter.insert(span.buffer)
         if seen,
-          let repeated = (base..<members.count).first(where: { members[$0].key == key })
+          let repeated = (base..<members.count).first(where: { JSON.sameKey(members[$0].key, key) })
         {
           members[repeated].value = value  // a repeated key keeps its last value, in place
         } else {

@@ -36,7 +36,7 @@ extension JSONReader {
         skipWhitespace()
         let key = try string(from: scanKeyString())
         try expect(UInt8(ascii: ":"), "':' after object key")
-        guard key == wanted else {
+        guard JSON.sameKey(key, wanted) else {
           try skipValue()
           continue
         }

@@ -1,5 +1,6 @@
-/// The positions of a large object's keys while it is parsed, to find repeated keys in
-/// constant time: an open-addressing hash table over the keys' UTF-8 bytes.
+/// The positions of a large object's keys, to find a key in constant time: an
+/// open-addressing hash table over the keys' UTF-8 bytes, used while an object is parsed (for
+/// repeated keys) and by `JSON.Object` lookups. Keys are the same when their bytes are.
 ///
 /// Swift's `Dictionary<String, Int>` spends most of its time seeding and finalizing a
 /// SipHash per key; this table hashes eight bytes at a time with a multiply-mix, seeded once
@@ -36,7 +37,7 @@ struct KeyIndex {
       if entry == 0 { break }
       if entry >> 32 == tag {
         let stored = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
-        if keyAt(stored) == key { return stored }
+        if JSON.sameKey(keyAt(stored), key) { return stored }
       }
       slot = (slot + 1) & mask
     }
@@ -44,6 +45,22 @@ struct KeyIndex {
     count += 1
     if count * 2 > slots.count { grow() }
     return nil
+  }
+
+  /// The position stored for `key`, whose members are checked with `keyAt`; `nil` when it
+  /// is not there.
+  func position(of key: String, keyAt: (Int) -> String) -> Int? {
+    let tag = Self.hash(key) >> 32
+    var slot = Int(truncatingIfNeeded: tag) & mask
+    while true {
+      let entry = slots[slot]
+      if entry == 0 { return nil }
+      if entry >> 32 == tag {
+        let stored = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
+        if JSON.sameKey(keyAt(stored), key) { return stored }
+      }
+      slot = (slot + 1) & mask
+    }
   }
 
   private mutating func grow() {
