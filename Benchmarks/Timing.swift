@@ -8,6 +8,9 @@ struct Measurement {
 }
 
 enum Timing {
+  /// `--ours-only`: measure AutoMap alone (for a profiler); other contenders report NaN.
+  nonisolated(unsafe) static var oursOnly = false
+
   /// Seconds for one call of `body`, measured over enough calls to take `minimum` seconds.
   static func secondsPerCall(minimum: Double, _ body: () throws -> Void) rethrows -> Double {
     var calls = 0
@@ -24,12 +27,18 @@ enum Timing {
   /// Median seconds per call for each contender, over `rounds` alternating rounds.
   static func compare(_ contenders: [Measurement], rounds: Int, minimum: Double) throws -> [Double]
   {
-    for contender in contenders { try contender.run() }  // warm up: caches, plans, pages
+    let skipped = contenders.map { oursOnly && !$0.name.hasPrefix("AutoMap") }
+    // Warm up: caches, plans, pages.
+    for (contender, skip) in zip(contenders, skipped) where !skip { try contender.run() }
     var samples = Array(repeating: [Double](), count: contenders.count)
     for round in 0..<rounds {
       // Alternate which contender goes first.
       let order = round % 2 == 0 ? Array(contenders.indices) : contenders.indices.reversed()
       for index in order {
+        if skipped[index] {
+          samples[index].append(.nan)
+          continue
+        }
         samples[index].append(try secondsPerCall(minimum: minimum, contenders[index].run))
       }
     }

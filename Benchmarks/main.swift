@@ -2,7 +2,9 @@ import AutoMap
 import Foundation
 
 // The AutoMap benchmark: throughput against Foundation on the same data, in one run.
-// Run in release mode: `swift run -c release Benchmarks [--quick] [--rounds N]`.
+// Run in release mode: `swift run -c release Benchmarks [--quick] [--rounds N]`; narrow it
+// with `--only <document>` and `--task parse|write|decode|encode`; `--ours-only` leaves the
+// other libraries out (under a profiler).
 
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--peak-memory-child") {
@@ -23,6 +25,10 @@ let quick = arguments.contains("--quick")
 let rounds =
   arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? (quick ? 3 : 7)
 let minimum = quick ? 0.05 : 0.2
+
+// `--only twitter` measures the documents whose name contains "twitter".
+let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
+func selected(_ name: String) -> Bool { only.map { name.contains($0) } ?? true }
 
 /// A document and, when it has them, the models it maps to.
 struct Document {
@@ -58,7 +64,7 @@ struct ModelRows {
 }
 
 var documents: [Document] = []
-for (name, megabytes) in [("api 1 MB", 1), ("api 16 MB", 16)] {
+for (name, megabytes) in [("api 1 MB", 1), ("api 16 MB", 16)] where selected(name) {
   let data = DocumentGenerator.apiResponse(targetBytes: megabytes << 20)
   documents.append(Document(name: name, data: data, models: try ModelRows(APIResponse.self, data)))
 }
@@ -69,62 +75,75 @@ let corpora: [(String, (Data) throws -> ModelRows)] = [
   ("citm_catalog", { try ModelRows(Catalog.self, $0) }),
   ("canada", { try ModelRows(FeatureCollection.self, $0) }),
 ]
-for (name, rows) in corpora {
+for (name, rows) in corpora where selected(name) {
   if let data = FileManager.default.contents(atPath: "\(corporaFolder)/\(name).json") {
     documents.append(Document(name: name, data: data, models: try rows(data)))
   }
 }
-if documents.count == 2 {
+if !FileManager.default.fileExists(atPath: "\(corporaFolder)/twitter.json") {
   print("(corpora not found at \(corporaFolder): set AUTOMAP_CORPORA to include them)")
 }
 // One object of 100 000 keys: parsing must stay linear in the number of keys.
-documents.append(
-  Document(name: "object 100k keys", data: DocumentGenerator.wideObject(keys: 100_000), models: nil)
-)
+if selected("object 100k keys") {
+  documents.append(
+    Document(
+      name: "object 100k keys", data: DocumentGenerator.wideObject(keys: 100_000), models: nil))
+}
 
 #if DEBUG
   print("warning: debug build; measure with `swift run -c release Benchmarks`")
 #endif
 
-let only = arguments.firstIndex(of: "--only").map { arguments[$0 + 1] }
+// `--task parse` (or write, decode, encode) measures one kind of task: for profiling.
+let task = arguments.firstIndex(of: "--task").map { arguments[$0 + 1] }
+Timing.oursOnly = arguments.contains("--ours-only")
+func measures(_ name: String) -> Bool { task.map { name.hasPrefix($0) } ?? true }
 var table = ResultTable()
 
-for document in documents where only.map({ document.name.contains($0) }) ?? true {
+for document in documents {
   let data = document.data
   let megabytes = Double(data.count) / 1e6
   let parsed = try JSON(jsonData: data)
   let object = try JSONSerialization.jsonObject(with: data)
 
-  let parse = try Timing.compare(
-    [
-      Measurement(name: "AutoMap") { _ = try JSON(jsonData: data) },
-      Measurement(name: "Foundation") { _ = try JSONSerialization.jsonObject(with: data) },
-    ], rounds: rounds, minimum: minimum)
-  table.add(
-    document: document.name, task: "parse: bytes -> JSON", megabytes: megabytes, ours: parse[0],
-    theirs: parse[1], versus: "JSONSerialization")
+  if measures("parse") {
+    let parse = try Timing.compare(
+      [
+        Measurement(name: "AutoMap") { _ = try JSON(jsonData: data) },
+        Measurement(name: "Foundation") { _ = try JSONSerialization.jsonObject(with: data) },
+      ], rounds: rounds, minimum: minimum)
+    table.add(
+      document: document.name, task: "parse: bytes -> JSON", megabytes: megabytes, ours: parse[0],
+      theirs: parse[1], versus: "JSONSerialization")
+  }
 
-  let write = try Timing.compare(
-    [
-      Measurement(name: "AutoMap") { _ = try parsed.jsonData() },
-      Measurement(name: "Foundation") { _ = try JSONSerialization.data(withJSONObject: object) },
-    ], rounds: rounds, minimum: minimum)
-  table.add(
-    document: document.name, task: "write: JSON -> bytes", megabytes: megabytes, ours: write[0],
-    theirs: write[1], versus: "JSONSerialization")
+  if measures("write") {
+    let write = try Timing.compare(
+      [
+        Measurement(name: "AutoMap") { _ = try parsed.jsonData() },
+        Measurement(name: "Foundation") { _ = try JSONSerialization.data(withJSONObject: object) },
+      ], rounds: rounds, minimum: minimum)
+    table.add(
+      document: document.name, task: "write: JSON -> bytes", megabytes: megabytes, ours: write[0],
+      theirs: write[1], versus: "JSONSerialization")
+  }
 
   guard let models = document.models else { continue }
-  let decode = try Timing.compare(models.decode, rounds: rounds, minimum: minimum)
-  table.add(
-    document: document.name, task: "decode: bytes -> models", megabytes: megabytes,
-    ours: decode[0], theirs: decode[1], versus: "JSONDecoder")
-  table.add(
-    document: document.name, task: "decode: bytes -> JSON -> models", megabytes: megabytes,
-    ours: decode[2], theirs: decode[1], versus: "JSONDecoder")
-  let encode = try Timing.compare(models.encode, rounds: rounds, minimum: minimum)
-  table.add(
-    document: document.name, task: "encode: models -> bytes", megabytes: megabytes,
-    ours: encode[0], theirs: encode[1], versus: "JSONEncoder")
+  if measures("decode") {
+    let decode = try Timing.compare(models.decode, rounds: rounds, minimum: minimum)
+    table.add(
+      document: document.name, task: "decode: bytes -> models", megabytes: megabytes,
+      ours: decode[0], theirs: decode[1], versus: "JSONDecoder")
+    table.add(
+      document: document.name, task: "decode: bytes -> JSON -> models", megabytes: megabytes,
+      ours: decode[2], theirs: decode[1], versus: "JSONDecoder")
+  }
+  if measures("encode") {
+    let encode = try Timing.compare(models.encode, rounds: rounds, minimum: minimum)
+    table.add(
+      document: document.name, task: "encode: models -> bytes", megabytes: megabytes,
+      ours: encode[0], theirs: encode[1], versus: "JSONEncoder")
+  }
 }
 
 print(table.render())
@@ -141,9 +160,9 @@ if let wide = table.throughput(document: "object 100k keys", task: "parse: bytes
 
 // Scaling: the 1 MB and 16 MB documents measured in the same alternating rounds, so that the
 // machine's load affects both alike. Throughput should not depend on size.
-if only == nil || only == "api", documents.count >= 2 {
-  let small = documents[0].data
-  let large = documents[1].data
+if let small = documents.first(where: { $0.name == "api 1 MB" })?.data,
+  let large = documents.first(where: { $0.name == "api 16 MB" })?.data, task == nil
+{
   let smallModel = try APIResponse(jsonData: small)
   let largeModel = try APIResponse(jsonData: large)
   func throughput(_ data: Data, _ seconds: Double) -> Double { Double(data.count) / 1e6 / seconds }
