@@ -91,6 +91,14 @@ struct JSONWriter {
     colon()
   }
 
+  /// ``writeKey(quotedBytes:)`` for bytes a plan keeps.
+  @inline(__always)
+  mutating func writeKey(quoted: UnsafeBufferPointer<UInt8>) {
+    separate()
+    bytes.append(contentsOf: quoted)
+    colon()
+  }
+
   private mutating func open(_ bracket: UInt8) throws {
     level += 1
     if level > JSON.maximumDepth {
@@ -254,38 +262,81 @@ struct JSONWriter {
     string.withUTF8 { writeQuoted($0) }
   }
 
-  /// Writes UTF-8 bytes as a quoted, escaped string.
+  /// Writes the string stored at `address` without copying it (no retain) when its UTF-8 is
+  /// contiguous, as native strings' is.
+  @inline(__always)
+  mutating func writeString(at address: UnsafePointer<String>) {
+    let written: Void? = address.pointee.utf8.withContiguousStorageIfAvailable {
+      writeQuoted($0)
+    }
+    if written == nil { writeString(address.pointee) }
+  }
+
+  /// Writes UTF-8 bytes as a quoted, escaped string. Clean runs (no `"`, `\` or control
+  /// byte) are found eight bytes at a time and copied whole.
   mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
     bytes.append(UInt8(ascii: "\""))
+    guard let base = utf8.baseAddress else {
+      bytes.append(UInt8(ascii: "\""))
+      return
+    }
+    let count = utf8.count
     var runStart = 0
-    for index in utf8.indices {
-      let byte = utf8[index]
-      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+    var index = 0
+    while index < count {
+      if count - index >= 8,
+        !JSONWriter.needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+      {
+        index += 8
         continue
       }
-      if runStart < index {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+      let byte = base[index]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        if runStart < index {
+          bytes.append(
+            contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+        }
+        appendEscape(byte)
+        runStart = index + 1
       }
-      runStart = index + 1
-      bytes.append(UInt8(ascii: "\\"))
-      switch byte {
-      case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
-      case 0x0A: bytes.append(UInt8(ascii: "n"))
-      case 0x0D: bytes.append(UInt8(ascii: "r"))
-      case 0x09: bytes.append(UInt8(ascii: "t"))
-      case 0x08: bytes.append(UInt8(ascii: "b"))
-      case 0x0C: bytes.append(UInt8(ascii: "f"))
-      default:
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        bytes.append(contentsOf: [
-          UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 15)],
-        ])
-      }
+      index += 1
     }
-    if runStart < utf8.count {
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
+    if runStart < count {
+      bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
     }
     bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether any of the eight bytes of `word` is `"`, `\` or below 0x20.
+  @inline(__always)
+  static func needsEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    func hasZero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
+    let quote = hasZero(word ^ (ones &* 0x22))
+    let backslash = hasZero(word ^ (ones &* 0x5C))
+    let control = (word &- ones &* 0x20) & ~word & high
+    return quote | backslash | control != 0
+  }
+
+  private mutating func appendEscape(_ byte: UInt8) {
+    bytes.append(UInt8(ascii: "\\"))
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(byte)
+    case 0x0A: bytes.append(UInt8(ascii: "n"))
+    case 0x0D: bytes.append(UInt8(ascii: "r"))
+    case 0x09: bytes.append(UInt8(ascii: "t"))
+    case 0x08: bytes.append(UInt8(ascii: "b"))
+    case 0x0C: bytes.append(UInt8(ascii: "f"))
+    default:
+      let hex: StaticString = "0123456789abcdef"
+      let digits = hex.utf8Start
+      bytes.append(UInt8(ascii: "u"))
+      bytes.append(0x30)
+      bytes.append(0x30)
+      bytes.append(digits[Int(byte >> 4)])
+      bytes.append(digits[Int(byte & 15)])
+    }
   }
 
   /// The text `write` produces, for descriptions (a value that cannot be written gives "").

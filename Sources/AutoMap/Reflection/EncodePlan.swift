@@ -23,6 +23,22 @@ struct EncodeField {
   }
 }
 
+/// What the byte loop reads of one field: plain values only, so stepping through the plan
+/// copies no references (an ``EncodeField`` holds several, each a retain and a release).
+struct EncodeStep {
+  let offset: Int
+  /// The quoted, escaped key, in storage the plan owns.
+  let key: UnsafeBufferPointer<UInt8>
+  /// Set for the common scalars, which the loop writes inline.
+  let leaf: LeafKind?
+  /// No transform, `.ignoreIfNull` or `.ignoreIfEmpty`: the value is written as it is.
+  let isPlain: Bool
+  /// The field's position in ``EncodePlan/fields``.
+  let field: Int
+  /// Kept alive by the plan's `fields`.
+  unowned(unsafe) let codec: EncodeCodec
+}
+
 /// A model's encode plan, built once per type and then only read. Fields are read at their
 /// runtime-reported offsets from the value (structs) or the object (classes), each through
 /// the codec of its declared type.
@@ -35,6 +51,11 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
   /// Every field writes one distinct key: written straight to bytes. Otherwise the object
   /// is built as `JSON` first.
   let streams: Bool
+  /// When it streams: one step per field, in declaration order and in key order.
+  private let steps: [EncodeStep]
+  private let sortedSteps: [EncodeStep]
+  /// The quoted keys the steps point into.
+  private let keyStorage: UnsafeMutableBufferPointer<UInt8>
 
   init(modelName: String, isClass: Bool, fields: [EncodeField]) {
     self.modelName = modelName
@@ -45,6 +66,31 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
     }
     let keys = fields.compactMap(\.key)
     streams = keys.count == fields.count && Set(keys).count == keys.count
+    let quoted = fields.map { $0.quotedKey ?? [] }
+    keyStorage = .allocate(capacity: quoted.reduce(0) { $0 + $1.count })
+    var steps: [EncodeStep] = []
+    var start = 0
+    for (position, field) in fields.enumerated() {
+      let key = quoted[position]
+      _ = UnsafeMutableBufferPointer(rebasing: keyStorage[start..<start + key.count])
+        .initialize(from: key)
+      steps.append(
+        EncodeStep(
+          offset: field.offset,
+          key: UnsafeBufferPointer(rebasing: keyStorage[start..<start + key.count]),
+          leaf: LeafKind(field.codec.type),
+          isPlain: field.transform == nil && !field.ignoreIfNull && !field.ignoreIfEmpty,
+          field: position, codec: field.codec))
+      start += key.count
+    }
+    self.steps = steps
+    sortedSteps = steps.sorted {
+      $0.key.lexicographicallyPrecedes($1.key)
+    }
+  }
+
+  deinit {
+    keyStorage.deallocate()
   }
 
   @inline(__always)
@@ -98,32 +144,52 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
     guard streams else { return try writer.write(writeJSON(value)) }
     let base = base(value)
     try writer.beginObject()
-    for field in writer.sorted ? sortedFields : fields {
-      guard let quotedKey = field.quotedKey else { continue }
-      let address = base + field.offset
-      do {
-        if field.transform != nil {
-          guard let json = try fieldJSON(field, base, omitNulls: writer.omitNulls) else { continue }
-          writer.writeKey(quotedBytes: quotedKey)
-          try writer.write(json)
-        } else {
-          if field.omits(address, omitNulls: writer.omitNulls) { continue }
-          guard field.ignoreIfNull || writer.omitNulls else {
-            writer.writeKey(quotedBytes: quotedKey)
-            try field.codec.writeBytes(address, &writer)
-            continue
-          }
-          // Left out when it encodes to null, whatever its type (`JSON.null`, `Int??`).
-          let mark = writer.mark
-          writer.writeKey(quotedBytes: quotedKey)
-          let valueStart = writer.bytes.count
-          try field.codec.writeBytes(address, &writer)
-          if writer.wroteNull(since: valueStart) { writer.rollBack(to: mark) }
+    let plainOnly = !writer.omitNulls
+    var current = 0
+    do {
+      for step in writer.sorted ? sortedSteps : steps {
+        current = step.field
+        guard step.isPlain && plainOnly else {
+          try writeMember(fields[step.field], base, &writer)
+          continue
         }
-      } catch {
-        throw JSON.Error.wrapping(error).prefixed(field.index)
+        writer.writeKey(quoted: step.key)
+        let address = base + step.offset
+        if let leaf = step.leaf {
+          try writer.writeLeaf(leaf, at: address)
+        } else {
+          try step.codec.writeBytes(address, &writer)
+        }
       }
+    } catch {
+      throw JSON.Error.wrapping(error).prefixed(fields[current].index)
     }
     writer.endObject()
+  }
+
+  /// One member with options that may leave it out or convert it.
+  private func writeMember(
+    _ field: EncodeField, _ base: UnsafeRawPointer, _ writer: inout JSONWriter
+  ) throws {
+    guard let quotedKey = field.quotedKey else { return }
+    let address = base + field.offset
+    if field.transform != nil {
+      guard let json = try fieldJSON(field, base, omitNulls: writer.omitNulls) else { return }
+      writer.writeKey(quotedBytes: quotedKey)
+      try writer.write(json)
+      return
+    }
+    if field.omits(address, omitNulls: writer.omitNulls) { return }
+    guard field.ignoreIfNull || writer.omitNulls else {
+      writer.writeKey(quotedBytes: quotedKey)
+      try field.codec.writeBytes(address, &writer)
+      return
+    }
+    // Left out when it encodes to null, whatever its type (`JSON.null`, `Int??`).
+    let mark = writer.mark
+    writer.writeKey(quotedBytes: quotedKey)
+    let valueStart = writer.bytes.count
+    try field.codec.writeBytes(address, &writer)
+    if writer.wroteNull(since: valueStart) { writer.rollBack(to: mark) }
   }
 }

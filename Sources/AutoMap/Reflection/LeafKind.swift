@@ -1,5 +1,5 @@
-/// The leaf types the decode loop reads inline, without a codec call: the common scalars and
-/// their optionals. Everything else goes through its ``DecodeCodec``.
+/// The leaf types the decode and encode loops handle inline, without a codec call: the common
+/// scalars and their optionals. Everything else goes through its codec.
 enum LeafKind {
   case int, int64, int32, double, bool, string
   case optionalInt, optionalInt64, optionalDouble, optionalBool, optionalString
@@ -61,6 +61,35 @@ extension JSONReader {
       RawValue.initialize(target, to: value)
     } else {
       RawValue.replace(target, with: value)
+    }
+  }
+}
+
+extension JSONWriter {
+  /// Writes the leaf value at `address`, read in place (a `String` is not copied).
+  @inline(__always)
+  mutating func writeLeaf(_ kind: LeafKind, at address: UnsafeRawPointer) throws {
+    switch kind {
+    case .int: writeInteger(address.load(as: Int.self))
+    case .int64: writeInteger(address.load(as: Int64.self))
+    case .int32: writeInteger(address.load(as: Int32.self))
+    case .double: try writeDouble(address.load(as: Double.self))
+    case .bool: writeBool(address.load(as: Bool.self))
+    case .string: writeString(at: address.assumingMemoryBound(to: String.self))
+    case .optionalInt:
+      if let value = address.load(as: Int?.self) { writeInteger(value) } else { writeNull() }
+    case .optionalInt64:
+      if let value = address.load(as: Int64?.self) { writeInteger(value) } else { writeNull() }
+    case .optionalDouble:
+      if let value = address.load(as: Double?.self) { try writeDouble(value) } else { writeNull() }
+    case .optionalBool:
+      if let value = address.load(as: Bool?.self) { writeBool(value) } else { writeNull() }
+    case .optionalString:
+      if address.assumingMemoryBound(to: String?.self).pointee == nil {
+        writeNull()
+      } else {
+        writeString(at: RawValue.payload(ofSome: address).assumingMemoryBound(to: String.self))
+      }
     }
   }
 }

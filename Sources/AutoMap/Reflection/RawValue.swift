@@ -15,6 +15,9 @@
 /// 3. A throwing producer leaves its destination uninitialized: nothing is half-written.
 /// 4. Weak and unowned storage is never passed here (plans leave such fields out), and
 ///    neither is a `let` the optimizer may have folded (plans refuse it).
+/// 5. `Optional` is a single-payload enum: its `.some` payload is stored unchanged at the
+///    optional's own address (the tag lives in the payload's unused bit patterns or in a byte
+///    after it). ``payload(ofSome:)`` is the one place that relies on it.
 enum RawValue {
   @inline(__always)
   private static func checkAlignment<T>(_ address: UnsafeRawPointer, _: T.Type) {
@@ -87,6 +90,13 @@ enum RawValue {
       try fill(temporary)
       return move(temporary, as: T.self)
     }
+  }
+
+  /// The address of the wrapped value of an optional at `address` that holds `.some`: the
+  /// same address (rule 5), read-only.
+  @inline(__always)
+  static func payload(ofSome address: UnsafeRawPointer) -> UnsafeRawPointer {
+    address
   }
 
   /// Where a class instance's stored properties start: the object a reference at `address`
