@@ -187,15 +187,44 @@ struct JSONWriter {
       return
     }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-      var remaining = value
-      var position = 20
-      while remaining > 0 {
-        position -= 1
-        buffer[position] = UInt8(ascii: "0") &+ UInt8(remaining % 10)
-        remaining /= 10
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[position...]))
+      guard let end = buffer.baseAddress.map({ $0 + 20 }) else { return }
+      let start = JSONWriter.writeDigits(value, endingAt: end)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
     }
+  }
+
+  /// "00" to "99", for writing integers two digits per division.
+  private static let digitPairs: [UInt8] = (0..<100).flatMap {
+    [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)]
+  }
+
+  /// Writes the decimal digits of `value` backwards so that they end just before `end`;
+  /// returns where they start.
+  @inline(__always)
+  static func writeDigits(_ value: UInt64, endingAt end: UnsafeMutablePointer<UInt8>)
+    -> UnsafeMutablePointer<UInt8>
+  {
+    var remaining = value
+    var position = end
+    digitPairs.withUnsafeBufferPointer { pairs in
+      while remaining >= 100 {
+        let pair = Int(remaining % 100) * 2
+        remaining /= 100
+        position -= 2
+        position[0] = pairs[pair]
+        position[1] = pairs[pair + 1]
+      }
+      if remaining >= 10 {
+        let pair = Int(remaining) * 2
+        position -= 2
+        position[0] = pairs[pair]
+        position[1] = pairs[pair + 1]
+      } else {
+        position -= 1
+        position[0] = UInt8(ascii: "0") &+ UInt8(remaining)
+      }
+    }
+    return position
   }
 
   /// Writes a double in its shortest round-trip form (`0.1`, `1e-05`, `100.0`).
@@ -205,8 +234,12 @@ struct JSONWriter {
     guard value.isFinite else {
       throw JSON.Error(.unencodable, "\(value) cannot be written as JSON: numbers must be finite")
     }
-    var text = value.description
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    // `write(to:)` hands the standard library's shortest round-trip text (the same as
+    // `description`) to `_writeASCII` from a stack buffer: no `String` is built.
+    var sink = ASCIISink(bytes: [])
+    swap(&sink.bytes, &bytes)
+    value.write(to: &sink)
+    swap(&sink.bytes, &bytes)
   }
 
   mutating func writeNumber(_ number: JSON.Number) throws {
@@ -227,14 +260,9 @@ struct JSONWriter {
   private mutating func writeDecimal(_ significand: UInt64, _ exponent: Int, negative: Bool) {
     if negative { bytes.append(UInt8(ascii: "-")) }
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-      var remaining = significand
-      var position = 20
-      repeat {
-        position -= 1
-        buffer[position] = UInt8(ascii: "0") &+ UInt8(remaining % 10)
-        remaining /= 10
-      } while remaining > 0
-      let digits = UnsafeBufferPointer(rebasing: buffer[position...])
+      guard let end = buffer.baseAddress.map({ $0 + 20 }) else { return }
+      let start = JSONWriter.writeDigits(significand, endingAt: end)
+      let digits = UnsafeBufferPointer(start: start, count: end - start)
       let point = digits.count + exponent
       if exponent == 0 {
         bytes.append(contentsOf: digits)
@@ -351,6 +379,20 @@ struct JSONWriter {
     var writer = JSONWriter(options: [], capacity: key.utf8.count + 2)
     writer.writeString(key)
     return writer.bytes
+  }
+}
+
+/// Receives `Double.write(to:)`'s text as bytes.
+private struct ASCIISink: TextOutputStream {
+  var bytes: [UInt8]
+
+  mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: buffer)
+  }
+
+  mutating func write(_ string: String) {
+    var string = string
+    string.withUTF8 { bytes.append(contentsOf: $0) }
   }
 }
 

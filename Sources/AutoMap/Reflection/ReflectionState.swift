@@ -19,12 +19,52 @@ final class ReflectionState<Plan: AnyObject & Sendable>: Sendable {
 
   /// A built plan, or the error that building it threw (thrown again at every use).
   final class PlanResult: Sendable {
-    let result: Result<Plan, JSON.Error>
-    init(_ result: Result<Plan, JSON.Error>) { self.result = result }
+    let plan: Plan?
+    let error: JSON.Error?
+    init(_ result: Result<Plan, JSON.Error>) {
+      switch result {
+      case .success(let plan):
+        self.plan = plan
+        error = nil
+      case .failure(let error):
+        plan = nil
+        self.error = error
+      }
+    }
   }
 
+  /// Where one style's plan is published, once: an atomic word holding a retained
+  /// `PlanResult` (0 until built). Reading it is one acquiring load, inlined; the standard
+  /// library's `AtomicLazyReference` does the same but is not specialized across modules, so
+  /// each load looked up generic metadata (8% of encoding citm_catalog).
   final class Slot: Sendable {
-    let plan = AtomicLazyReference<PlanResult>()
+    private let word = Atomic<UInt>(0)
+
+    @inline(__always)
+    func load() -> PlanResult? {
+      let bits = word.load(ordering: .acquiring)
+      guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+      return Unmanaged<PlanResult>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Publishes `result` unless another thread published first; returns the one that won.
+    func storeIfNil(_ result: PlanResult) -> PlanResult {
+      let retained = Unmanaged.passRetained(result)
+      let bits = UInt(bitPattern: retained.toOpaque())
+      let (exchanged, original) = word.compareExchange(
+        expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+      if exchanged { return result }  // the word keeps the retain
+      retained.release()
+      // The exchange fails only on a non-zero word: the plan another thread published.
+      guard let winner = UnsafeRawPointer(bitPattern: original) else { return result }
+      return Unmanaged<PlanResult>.fromOpaque(winner).takeUnretainedValue()
+    }
+
+    deinit {
+      if let pointer = UnsafeRawPointer(bitPattern: word.load(ordering: .acquiring)) {
+        Unmanaged<PlanResult>.fromOpaque(pointer).release()
+      }
+    }
   }
 
   init(defaultStyle: JSON.KeyStyle, build: @escaping @Sendable (JSON.KeyStyle) throws -> Plan) {
@@ -49,9 +89,11 @@ final class ReflectionState<Plan: AnyObject & Sendable>: Sendable {
   func resolvedPlan(_ style: JSON.KeyStyle? = nil) throws -> Plan {
     let style = style ?? defaultStyle
     let slot = slots[style.slot]
-    if let built = slot.plan.load() { return try built.result.get() }
-    let made = PlanResult(Result { try build(style) }.mapError(JSON.Error.wrapping))
-    return try slot.plan.storeIfNil(made).result.get()
+    let built =
+      slot.load()
+      ?? slot.storeIfNil(PlanResult(Result { try build(style) }.mapError(JSON.Error.wrapping)))
+    if let plan = built.plan { return plan }
+    throw built.error ?? JSON.Error(.invalidModel, "no plan")
   }
 }
 

@@ -103,4 +103,30 @@ struct FastPathTests {
       }
     }
   }
+
+  @Test("doubles are written as Double.description writes them, and read back exactly")
+  func doubles() throws {
+    var generator = DiffRandom(seed: 23)
+    var values: [Double] = [
+      0, -0.0, 1, -1, 0.1, 1e-5, 1e16, 1e15, 123456789012345680, .leastNonzeroMagnitude,
+      .leastNormalMagnitude, .greatestFiniteMagnitude, -.greatestFiniteMagnitude, .ulpOfOne,
+      -65.61361699999998, 100, 1e22, 1e23,
+    ]
+    for _ in 0..<1_000_000 {
+      // Any bit pattern (every exponent), and short decimals as documents hold them.
+      let bits = Double(bitPattern: generator.next())
+      values.append(
+        bits.isFinite ? bits : Double(Int64(bitPattern: generator.next()) % 10_000_000) / 1000)
+    }
+    var model = Leaves()
+    for value in values {
+      let text = try JSON(value).jsonString()
+      #expect(text == value.description)
+      #expect(try Double(jsonString: text).bitPattern == value.bitPattern)
+      if value.bitPattern & 0xFFFF == 0 {  // a sample through the model path
+        model.ratio = value
+        #expect(try model.jsonString().contains(#""ratio":\#(value.description),"#))
+      }
+    }
+  }
 }
