@@ -10,6 +10,8 @@ struct Measurement {
 enum Timing {
   /// `--ours-only`: measure AutoMap alone (for a profiler); other contenders report NaN.
   nonisolated(unsafe) static var oursOnly = false
+  /// `--contender <name>`: measure only the contender of that name.
+  nonisolated(unsafe) static var only: String? = nil
 
   /// Seconds for one call of `body`, measured over enough calls to take `minimum` seconds.
   static func secondsPerCall(minimum: Double, _ body: () throws -> Void) rethrows -> Double {
@@ -27,7 +29,10 @@ enum Timing {
   /// Median seconds per call for each contender, over `rounds` alternating rounds.
   static func compare(_ contenders: [Measurement], rounds: Int, minimum: Double) throws -> [Double]
   {
-    let skipped = contenders.map { oursOnly && !$0.name.hasPrefix("AutoMap") }
+    let skipped = contenders.map { contender in
+      (oursOnly && !contender.name.hasPrefix("AutoMap"))
+        || (only.map { $0 != contender.name } ?? false)
+    }
     // Warm up: caches, plans, pages.
     for (contender, skip) in zip(contenders, skipped) where !skip { try contender.run() }
     var samples = Array(repeating: [Double](), count: contenders.count)

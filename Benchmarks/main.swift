@@ -4,7 +4,7 @@ import Foundation
 // The AutoMap benchmark: throughput against Foundation on the same data, in one run.
 // Run in release mode: `swift run -c release Benchmarks [--quick] [--rounds N]`; narrow it
 // with `--only <document>` and `--task parse|write|decode|encode`; `--ours-only` leaves the
-// other libraries out (under a profiler).
+// other libraries out (under a profiler), `--contender "AutoMap via JSON"` all but one.
 
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--peak-memory-child") {
@@ -97,6 +97,7 @@ if selected("object 100k keys") {
 // `--task parse` (or write, decode, encode) measures one kind of task: for profiling.
 let task = arguments.firstIndex(of: "--task").map { arguments[$0 + 1] }
 Timing.oursOnly = arguments.contains("--ours-only")
+Timing.only = arguments.firstIndex(of: "--contender").map { arguments[$0 + 1] }
 func measures(_ name: String) -> Bool { task.map { name.hasPrefix($0) } ?? true }
 var table = ResultTable()
 

@@ -88,6 +88,22 @@ extension JSON {
       return members.firstIndex { JSON.sameKey($0.key, key) }
     }
 
+    /// The position of `key`, looking at `hint` first and then onwards: mapping reads the
+    /// keys of a model in declaration order, which is usually the members' order too.
+    func index(forKey key: String, near hint: Int) -> Int? {
+      let count = members.count
+      // A scan from the hint beats building a hash table unless the object is large.
+      if count > 64, let table { return table.index(of: key, in: members) }
+      guard count > 0 else { return nil }
+      var position = hint < count ? hint : 0
+      for _ in 0..<count {
+        if JSON.sameKey(members[position].key, key) { return position }
+        position += 1
+        if position == count { position = 0 }
+      }
+      return nil
+    }
+
     /// The value for `key`, or `nil` when the key is absent. Setting `nil` removes the key.
     public subscript(key: String) -> JSON? {
       get { index(forKey: key).map { members[$0].value } }

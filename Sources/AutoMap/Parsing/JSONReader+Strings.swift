@@ -245,7 +245,15 @@ extension JSONReader {
 func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
   var index = 0
   let count = bytes.count
+  guard let base = bytes.baseAddress else { return nil }
   while index < count {
+    // ASCII runs, eight bytes at a time.
+    while count - index >= 8,
+      UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & highBits == 0
+    {
+      index += 8
+    }
+    guard index < count else { break }
     let lead = bytes[index]
     if lead < 0x80 {
       index += 1

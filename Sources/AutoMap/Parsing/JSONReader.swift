@@ -61,9 +61,19 @@ struct JSONReader {
   @inline(__always)
   mutating func skipWhitespace() {
     while cursor < end {
-      switch cursor.pointee {
-      case 0x20, 0x0A, 0x0D, 0x09: cursor += 1
-      default: return
+      let byte = cursor.pointee
+      if byte > 0x20 { return }  // the usual case: no whitespace at all
+      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+      cursor += 1
+      // Indentation: runs of spaces, eight at a time.
+      while end - cursor >= 8 {
+        let word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
+        let others = word ^ 0x2020_2020_2020_2020
+        if others != 0 {
+          cursor += others.trailingZeroBitCount >> 3
+          break
+        }
+        cursor += 8
       }
     }
   }

@@ -8,6 +8,8 @@ final class DecodeField {
   let index: JSON.Index
   /// The key's UTF-8 bytes when the index is one key: what the byte path matches.
   let key: [UInt8]?
+  /// The same key as a `String`: what the `JSON` path looks up.
+  let keyString: String?
   let alternativeIndex: JSON.Index?
   let transform: (any Transform)?
   /// Initializes the property with its `.defaultValue` or `.nonNil` value.
@@ -33,6 +35,7 @@ final class DecodeField {
     self.codec = codec
     self.index = index
     key = index.singleKey.map { Array($0.utf8) }
+    keyString = index.singleKey
     alternativeIndex = options.alternativeIndex
     transform = options.transform
     self.fallback = fallback

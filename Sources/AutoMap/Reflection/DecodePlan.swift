@@ -199,8 +199,10 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     var progress = newProgress()
     let base = begin(destination)
     do {
+      var hint = 0  // members usually come in declaration order: look after the last match
       for position in fields.indices {
-        try decodeField(position, from: lookup(json, fields[position]), base, &progress)
+        try decodeField(
+          position, from: lookup(json, fields[position], hint: &hint), base, &progress)
       }
       try validate(destination)
     } catch {
@@ -211,11 +213,18 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
 
   /// The JSON at a field's index in `object`, trying its alternative when that yields no
   /// usable value; `.missing` when absent.
-  func lookup(_ object: JSON, _ field: DecodeField) -> JSON {
+  func lookup(_ object: JSON, _ field: DecodeField, hint: inout Int) -> JSON {
     var value: JSON
     if caseInsensitive, let key = field.key, let members = object.object?.members {
       // The last member whose key matches in any ASCII case, as the byte path reads them.
       value = members.last { KeyMatching.equalFoldingASCII($0.key.utf8, key) }?.value ?? Self.absent
+    } else if let key = field.keyString, case .object(let members) = object {
+      if let position = members.index(forKey: key, near: hint) {
+        value = members.members[position].value
+        hint = position + 1
+      } else {
+        value = Self.absent
+      }
     } else {
       value = field.index.isEmpty ? object : object[field.index]
     }
@@ -293,7 +302,8 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     }
     do {
       for position in fields.indices {
-        let value = lookup(json, fields[position])
+        var hint = 0
+        let value = lookup(json, fields[position], hint: &hint)
         if value.isMissing && !fields[position].index.isEmpty { continue }
         try decodeField(position, from: value, base, &progress)
       }

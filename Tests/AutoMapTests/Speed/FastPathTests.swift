@@ -19,6 +19,11 @@ struct Leaves: JSONCodable, Equatable {
   var narrow: Int32 = 0
 }
 
+/// A model that skips every member but one.
+struct SkipsUnknown: JSONCodable, Equatable {
+  var known: Int? = nil
+}
+
 /// Strings of every escape and code point class, at lengths around the 8-byte words the
 /// scanners use.
 func randomString(_ generator: inout DiffRandom) -> String {
@@ -127,6 +132,73 @@ struct FastPathTests {
         model.ratio = value
         #expect(try model.jsonString().contains(#""ratio":\#(value.description),"#))
       }
+    }
+  }
+
+  @Test("whitespace runs of any length and mix parse as no whitespace does")
+  func whitespace() throws {
+    var generator = DiffRandom(seed: 24)
+    let compact = #"{"a":[1,{"b":"x y","c":[true,false,null]},-2.5e3],"d":{},"e":[],"f":"\\"}"#
+    let expected = try JSON(jsonString: compact)
+    let breaks = Set("{}[],:".utf8)
+    for _ in 0..<2_000 {
+      var text: [UInt8] = []
+      var inString = false
+      for byte in compact.utf8 {
+        if byte == UInt8(ascii: "\""), text.last != UInt8(ascii: "\\") { inString.toggle() }
+        text.append(byte)
+        guard !inString, breaks.contains(byte) else { continue }
+        for _ in 0..<generator.below(generator.chance(30) ? 40 : 4) {
+          text.append(generator.chance(80) ? 0x20 : generator.pick([0x0A, 0x0D, 0x09]))
+        }
+      }
+      #expect(
+        try JSON(jsonData: Data(text)) == expected, "\(String(decoding: text, as: UTF8.self))")
+    }
+  }
+
+  @Test("strings are valid UTF-8 exactly when the standard library says so, on every path")
+  func utf8Validation() throws {
+    var generator = DiffRandom(seed: 25)
+    for _ in 0..<20_000 {
+      // Valid text with, sometimes, one byte changed to anything but a quote, a backslash
+      // or a control character.
+      var bytes = Array(randomString(&generator).utf8).filter {
+        $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+      }
+      if !bytes.isEmpty, generator.chance(40) {
+        bytes[generator.below(bytes.count)] = UInt8(0x20 + generator.below(0xE0))
+        bytes.removeAll { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+      }
+      let valid = String(validating: bytes, as: UTF8.self) != nil
+      let quoted = Data([UInt8(ascii: "\"")] + bytes + [UInt8(ascii: "\"")])
+      #expect((try? JSON(jsonData: quoted)) != nil || !valid)
+      #expect((try? JSON(jsonData: quoted)) == nil || valid)
+      // Skipped as an unknown member of a model: still checked.
+      let member = Data(#"{"unknown":"#.utf8) + quoted + Data(#","known":1}"#.utf8)
+      #expect((try? SkipsUnknown(jsonData: member)) != nil || !valid)
+      #expect((try? SkipsUnknown(jsonData: member)) == nil || valid)
+    }
+  }
+
+  @Test("mapping from JSON finds members in any order")
+  func memberOrder() throws {
+    var generator = DiffRandom(seed: 26)
+    let model = Leaves(
+      text: "t", maybeText: "m", number: 1, maybeNumber: 2, ratio: 0.5, maybeRatio: nil,
+      flag: true, maybeFlag: false, wide: 3, narrow: 4)
+    guard case .object(let object) = try model.json else {
+      throw JSON.Error.custom("not an object")
+    }
+    for _ in 0..<500 {
+      var members = object.members.map { ($0.key, $0.value) }
+      members.shuffle(using: &generator)
+      if generator.chance(30) { members.removeAll { $0.0 == "maybeText" } }
+      let shuffled = JSON.object(JSON.Object(members))
+      var expected = model
+      if !members.contains(where: { $0.0 == "maybeText" }) { expected.maybeText = nil }
+      #expect(try Leaves(decode: shuffled) == expected)
+      #expect(try Leaves(jsonData: shuffled.jsonData()) == expected)
     }
   }
 }
