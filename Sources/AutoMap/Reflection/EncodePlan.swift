@@ -84,8 +84,10 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
       start += key.count
     }
     self.steps = steps
+    // By the keys' own bytes, as `sortedFields` and the `JSON` writer order them (the
+    // quoted form would put `"a!"` before `"a"`: `!` sorts below the closing quote).
     sortedSteps = steps.sorted {
-      $0.key.lexicographicallyPrecedes($1.key)
+      (fields[$0.field].key ?? "").utf8.lexicographicallyPrecedes((fields[$1.field].key ?? "").utf8)
     }
   }
 

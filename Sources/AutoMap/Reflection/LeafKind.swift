@@ -70,20 +70,36 @@ extension JSONWriter {
   @inline(__always)
   mutating func writeLeaf(_ kind: LeafKind, at address: UnsafeRawPointer) throws {
     switch kind {
-    case .int: writeInteger(address.load(as: Int.self))
-    case .int64: writeInteger(address.load(as: Int64.self))
-    case .int32: writeInteger(address.load(as: Int32.self))
-    case .double: try writeDouble(address.load(as: Double.self))
-    case .bool: writeBool(address.load(as: Bool.self))
+    case .int: writeInteger(RawValue.load(address, as: Int.self))
+    case .int64: writeInteger(RawValue.load(address, as: Int64.self))
+    case .int32: writeInteger(RawValue.load(address, as: Int32.self))
+    case .double: try writeDouble(RawValue.load(address, as: Double.self))
+    case .bool: writeBool(RawValue.load(address, as: Bool.self))
     case .string: writeString(at: address.assumingMemoryBound(to: String.self))
     case .optionalInt:
-      if let value = address.load(as: Int?.self) { writeInteger(value) } else { writeNull() }
+      if let value = RawValue.load(address, as: Int?.self) {
+        writeInteger(value)
+      } else {
+        writeNull()
+      }
     case .optionalInt64:
-      if let value = address.load(as: Int64?.self) { writeInteger(value) } else { writeNull() }
+      if let value = RawValue.load(address, as: Int64?.self) {
+        writeInteger(value)
+      } else {
+        writeNull()
+      }
     case .optionalDouble:
-      if let value = address.load(as: Double?.self) { try writeDouble(value) } else { writeNull() }
+      if let value = RawValue.load(address, as: Double?.self) {
+        try writeDouble(value)
+      } else {
+        writeNull()
+      }
     case .optionalBool:
-      if let value = address.load(as: Bool?.self) { writeBool(value) } else { writeNull() }
+      if let value = RawValue.load(address, as: Bool?.self) {
+        writeBool(value)
+      } else {
+        writeNull()
+      }
     case .optionalString:
       if address.assumingMemoryBound(to: String?.self).pointee == nil {
         writeNull()

@@ -24,6 +24,21 @@ struct SkipsUnknown: JSONCodable, Equatable {
   var known: Int? = nil
 }
 
+/// Keys that sort differently by their own bytes and by their quoted, escaped form.
+struct AwkwardKeys: JSONCodable, Equatable {
+  var plain = 1
+  var bang = 2
+  var quote = 3
+  var space = 4
+  var hash = 5
+  static func specificOptions() -> [String: SpecificOption] {
+    [
+      "plain": .index(["a"]), "bang": .index(["a!"]), "quote": .index(["a\""]),
+      "space": .index(["a "]), "hash": .index(["a#"]),
+    ]
+  }
+}
+
 /// Strings of every escape and code point class, at lengths around the 8-byte words the
 /// scanners use.
 func randomString(_ generator: inout DiffRandom) -> String {
@@ -200,5 +215,15 @@ struct FastPathTests {
       #expect(try Leaves(decode: shuffled) == expected)
       #expect(try Leaves(jsonData: shuffled.jsonData()) == expected)
     }
+  }
+
+  @Test(".sortedKeys orders by the keys' bytes on the byte path as on the JSON path")
+  func sortedKeys() throws {
+    let model = AwkwardKeys()
+    for options: JSON.WritingOptions in [.sortedKeys, [.sortedKeys, .prettyPrinted]] {
+      let viaBytes = try model.jsonString(options: options)
+      #expect(viaBytes == (try model.json.jsonString(options: options)))
+    }
+    #expect(try model.jsonString(options: .sortedKeys) == #"{"a":1,"a ":4,"a!":2,"a\"":3,"a#":5}"#)
   }
 }
