@@ -19,6 +19,16 @@ private func hasZeroByte(_ word: UInt64) -> UInt64 {
   (word &- ones) & ~word & highBits
 }
 
+/// Whether any of the eight bytes of `word` ends a run of plain string content: `"`, `\`
+/// or a control byte below 0x20. The reader stops there to look; the writer, to escape.
+@inline(__always)
+func hasStringStop(_ word: UInt64) -> Bool {
+  let quote = hasZeroByte(word ^ (ones &* 0x22))
+  let backslash = hasZeroByte(word ^ (ones &* 0x5C))
+  let control = (word &- ones &* 0x20) & ~word & highBits
+  return quote | backslash | control != 0
+}
+
 extension JSONReader {
   /// Consumes a string whose opening quote is at the cursor and returns its content span.
   ///
@@ -38,10 +48,7 @@ extension JSONReader {
       // Fast path: eight bytes with no quote, backslash or control character.
       while end - cursor >= 8 {
         let word = UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)
-        let stops =
-          hasZeroByte(word ^ (ones &* 0x22)) | hasZeroByte(word ^ (ones &* 0x5C))
-          | ((word &- ones &* 0x20) & ~word & highBits)
-        if stops != 0 { break }
+        if hasStringStop(word) { break }
         highSeen |= word
         cursor += 8
       }

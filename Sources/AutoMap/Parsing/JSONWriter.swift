@@ -313,7 +313,7 @@ struct JSONWriter {
     var index = 0
     while index < count {
       if count - index >= 8,
-        !JSONWriter.needsEscape(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+        !hasStringStop(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
       {
         index += 8
         continue
@@ -333,18 +333,6 @@ struct JSONWriter {
       bytes.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart))
     }
     bytes.append(UInt8(ascii: "\""))
-  }
-
-  /// Whether any of the eight bytes of `word` is `"`, `\` or below 0x20.
-  @inline(__always)
-  static func needsEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    func hasZero(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & high }
-    let quote = hasZero(word ^ (ones &* 0x22))
-    let backslash = hasZero(word ^ (ones &* 0x5C))
-    let control = (word &- ones &* 0x20) & ~word & high
-    return quote | backslash | control != 0
   }
 
   private mutating func appendEscape(_ byte: UInt8) {

@@ -29,19 +29,9 @@ struct KeyIndex {
   mutating func position(
     of key: String, orInsert position: Int, keyAt: (Int) -> String
   ) -> Int? {
-    let hash = Self.hash(key)
-    let tag = hash >> 32  // also where probing starts, so that growing needs no key
-    var slot = Int(truncatingIfNeeded: tag) & mask
-    while true {
-      let entry = slots[slot]
-      if entry == 0 { break }
-      if entry >> 32 == tag {
-        let stored = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
-        if JSON.sameKey(keyAt(stored), key) { return stored }
-      }
-      slot = (slot + 1) & mask
-    }
-    slots[slot] = tag << 32 | UInt64(position + 1)
+    let probe = find(key, keyAt: keyAt)
+    if let stored = probe.stored { return stored }
+    slots[probe.slot] = probe.tag << 32 | UInt64(position + 1)
     count += 1
     if count * 2 > slots.count { grow() }
     return nil
@@ -50,14 +40,22 @@ struct KeyIndex {
   /// The position stored for `key`, whose members are checked with `keyAt`; `nil` when it
   /// is not there.
   func position(of key: String, keyAt: (Int) -> String) -> Int? {
-    let tag = Self.hash(key) >> 32
+    find(key, keyAt: keyAt).stored
+  }
+
+  /// Probes for `key`: its stored position, or the empty slot where it belongs.
+  @inline(__always)
+  private func find(_ key: String, keyAt: (Int) -> String) -> (
+    stored: Int?, slot: Int, tag: UInt64
+  ) {
+    let tag = Self.hash(key) >> 32  // also where probing starts, so that growing needs no key
     var slot = Int(truncatingIfNeeded: tag) & mask
     while true {
       let entry = slots[slot]
-      if entry == 0 { return nil }
+      if entry == 0 { return (nil, slot, tag) }
       if entry >> 32 == tag {
         let stored = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
-        if JSON.sameKey(keyAt(stored), key) { return stored }
+        if JSON.sameKey(keyAt(stored), key) { return (stored, slot, tag) }
       }
       slot = (slot + 1) & mask
     }
