@@ -67,6 +67,20 @@ extension JSONReader {
     return try scanString()
   }
 
+  /// Consumes the key `"<key>"` at the cursor when its text is exactly `count` bytes equal
+  /// to `key` between two quotes; otherwise consumes nothing and returns `false`.
+  ///
+  /// Only for keys with no byte a JSON string must escape (no `"`, `\` or control byte):
+  /// then the first quote after the key's bytes ends the string, and the string is the key.
+  @inline(__always)
+  mutating func consumeKey(_ key: UnsafePointer<UInt8>, count: Int) -> Bool {
+    guard end - cursor >= count + 2, cursor.pointee == UInt8(ascii: "\""),
+      cursor[count + 1] == UInt8(ascii: "\""), sameBytes(cursor + 1, key, count)
+    else { return false }
+    cursor += count + 2
+    return true
+  }
+
   /// After an object member: consumes `,` and returns `true`, or `}` and returns `false`.
   @inline(__always)
   mutating func nextMember() throws -> Bool {

@@ -19,14 +19,40 @@ private func hasZeroByte(_ word: UInt64) -> UInt64 {
   (word &- ones) & ~word & highBits
 }
 
-/// Whether any of the eight bytes of `word` ends a run of plain string content: `"`, `\`
-/// or a control byte below 0x20. The reader stops there to look; the writer, to escape.
+/// The index (0 to 7) of the first byte of `word` (loaded little-endian) that ends a run of
+/// plain string content: `"`, `\` or a control byte below 0x20; 8 when none does. The reader
+/// stops there to look; the writer, to escape. Exact: the word-wise tests can only misfire
+/// in bytes above one they rightly found.
 @inline(__always)
-func hasStringStop(_ word: UInt64) -> Bool {
+func firstStringStop(_ word: UInt64) -> Int {
   let quote = hasZeroByte(word ^ (ones &* 0x22))
   let backslash = hasZeroByte(word ^ (ones &* 0x5C))
   let control = (word &- ones &* 0x20) & ~word & highBits
-  return quote | backslash | control != 0
+  return (quote | backslash | control).trailingZeroBitCount >> 3
+}
+
+/// Whether the `count` bytes at `a` and at `b` are equal: keys are short, so eight bytes at
+/// a time inline beats a call to `memcmp`.
+@inline(__always)
+func sameBytes(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+  var index = 0
+  while count - index >= 8 {
+    let left = UnsafeRawPointer(a + index).loadUnaligned(as: UInt64.self)
+    let right = UnsafeRawPointer(b + index).loadUnaligned(as: UInt64.self)
+    if left != right { return false }
+    index += 8
+  }
+  if count - index >= 4 {
+    let left = UnsafeRawPointer(a + index).loadUnaligned(as: UInt32.self)
+    let right = UnsafeRawPointer(b + index).loadUnaligned(as: UInt32.self)
+    if left != right { return false }
+    index += 4
+  }
+  while index < count {
+    if a[index] != b[index] { return false }
+    index += 1
+  }
+  return true
 }
 
 extension JSONReader {
@@ -34,7 +60,8 @@ extension JSONReader {
   ///
   /// Checks everything but UTF-8 validity of non-ASCII bytes (`isASCII` says whether that is
   /// still to do): control characters, escape syntax, `\u` surrogate pairing, termination.
-  /// Scans eight bytes at a time until a quote, backslash or control byte may be near.
+  /// Scans eight bytes at a time and steps straight to the first quote, backslash or control
+  /// byte.
   @inline(__always)
   mutating func scanString() throws -> StringSpan {
     guard cursor < end, cursor.pointee == UInt8(ascii: "\"") else {
@@ -47,8 +74,14 @@ extension JSONReader {
     while true {
       // Fast path: eight bytes with no quote, backslash or control character.
       while end - cursor >= 8 {
-        let word = UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self)
-        if hasStringStop(word) { break }
+        let word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
+        let stop = firstStringStop(word)
+        if stop < 8 {
+          // Step to the stop at once; the bytes before it are plain content.
+          highSeen |= word & ((1 << UInt64(stop &* 8)) &- 1)
+          cursor += stop
+          break
+        }
         highSeen |= word
         cursor += 8
       }
@@ -147,18 +180,24 @@ extension JSONReader {
   }
 
   /// The `String` for a scanned span: validates non-ASCII bytes, resolves escapes.
+  ///
+  /// Escapes are resolved straight into the new string's storage. Resolving them cannot make
+  /// valid bytes invalid or invalid bytes valid (an escape stands for whole characters, and
+  /// its first byte is never a continuation byte), so the span's own bytes are what is
+  /// checked, and the standard library's own check of the result finds nothing to repair.
   mutating func string(from span: StringSpan) throws -> String {
     if !span.hasEscapes {
       if span.isASCII { return String(decoding: span.buffer, as: UTF8.self) }
       if let string = String(validating: span.buffer, as: UTF8.self) { return string }
       throw invalidUTF8Error(in: span.buffer)
     }
-    try unescape(span)
-    let string: String? = scratch.withUnsafeBufferPointer {
-      String(validating: $0, as: UTF8.self)
+    if !span.isASCII, firstInvalidUTF8Offset(span.buffer) != nil {
+      throw invalidUTF8Error(in: span.buffer)
     }
-    if let string { return string }
-    throw invalidUTF8Error(in: span.buffer)
+    return String(unsafeUninitializedCapacity: span.count) { buffer in
+      guard let base = buffer.baseAddress else { return 0 }
+      return Self.unescape(span, into: base)
+    }
   }
 
   /// Checks that a span's bytes are valid UTF-8 without building a string.
@@ -175,41 +214,67 @@ extension JSONReader {
       at: base + offset)
   }
 
-  /// Resolves the escapes of `span` into `scratch`.
-  mutating func unescape(_ span: StringSpan) throws {
-    scratch.removeAll(keepingCapacity: true)
-    scratch.reserveCapacity(span.count)
+  /// Calls `body` with the bytes `span` stands for, its escapes resolved (into `scratch`).
+  mutating func withUnescaped<R>(
+    _ span: StringSpan, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+  ) rethrows -> R {
+    if scratch.count < span.count {
+      scratch = Array(repeating: 0, count: max(span.count, 2 * scratch.count, 64))
+    }
+    return try scratch.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return try body(UnsafeBufferPointer(buffer)) }
+      let count = Self.unescape(span, into: base)
+      return try body(UnsafeBufferPointer(start: base, count: count))
+    }
+  }
+
+  /// Writes the bytes `span` stands for, its escapes resolved, to `destination` (room for
+  /// `span.count` bytes: resolving escapes never lengthens text) and returns their count.
+  /// `scanString()` checked the escapes' syntax and surrogate pairs.
+  static func unescape(_ span: StringSpan, into destination: UnsafeMutablePointer<UInt8>) -> Int {
     var position = span.start
     let limit = span.start + span.count
+    var out = destination
     while position < limit {
+      // Plain runs, eight bytes at a time while no backslash is among them.
+      while limit - position >= 8 {
+        let word = UnsafeRawPointer(position).loadUnaligned(as: UInt64.self)
+        if hasZeroByte(word ^ (ones &* 0x5C)) != 0 { break }
+        UnsafeMutableRawPointer(out).storeBytes(of: word, as: UInt64.self)
+        position += 8
+        out += 8
+      }
+      guard position < limit else { break }
       let byte = position.pointee
       guard byte == UInt8(ascii: "\\") else {
-        scratch.append(byte)
+        out.pointee = byte
+        out += 1
         position += 1
         continue
       }
-      position += 1
-      let kind = position.pointee
-      position += 1
+      let kind = position[1]
+      position += 2
       switch kind {
-      case UInt8(ascii: "b"): scratch.append(0x08)
-      case UInt8(ascii: "f"): scratch.append(0x0C)
-      case UInt8(ascii: "n"): scratch.append(0x0A)
-      case UInt8(ascii: "r"): scratch.append(0x0D)
-      case UInt8(ascii: "t"): scratch.append(0x09)
+      case UInt8(ascii: "b"): out.pointee = 0x08
+      case UInt8(ascii: "f"): out.pointee = 0x0C
+      case UInt8(ascii: "n"): out.pointee = 0x0A
+      case UInt8(ascii: "r"): out.pointee = 0x0D
+      case UInt8(ascii: "t"): out.pointee = 0x09
       case UInt8(ascii: "u"):
-        var scalar = UInt32(Self.hexValue(position))
+        var scalar = UInt32(hexValue(position))
         position += 4
         if (0xD800...0xDBFF).contains(scalar) {
-          // scanString checked that a low surrogate escape follows.
-          let low = UInt32(Self.hexValue(position + 2))
+          let low = UInt32(hexValue(position + 2))
           position += 6
           scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
         }
-        appendUTF8(scalar)
-      default: scratch.append(kind)  // " \ /
+        out += writeUTF8(scalar, to: out)
+        continue
+      default: out.pointee = kind  // " \ /
       }
+      out += 1
     }
+    return out - destination
   }
 
   private static func hexValue(_ position: UnsafePointer<UInt8>) -> UInt16 {
@@ -227,22 +292,28 @@ extension JSONReader {
     return value
   }
 
-  private mutating func appendUTF8(_ scalar: UInt32) {
+  /// Writes `scalar` as UTF-8 at `out` and returns the byte count (1 to 4; an escape of
+  /// `\u` form is 6 or 12 bytes, so it always has the room).
+  private static func writeUTF8(_ scalar: UInt32, to out: UnsafeMutablePointer<UInt8>) -> Int {
     switch scalar {
     case 0..<0x80:
-      scratch.append(UInt8(scalar))
+      out[0] = UInt8(scalar)
+      return 1
     case 0x80..<0x800:
-      scratch.append(UInt8(0xC0 | scalar >> 6))
-      scratch.append(UInt8(0x80 | scalar & 0x3F))
+      out[0] = UInt8(0xC0 | scalar >> 6)
+      out[1] = UInt8(0x80 | scalar & 0x3F)
+      return 2
     case 0x800..<0x10000:
-      scratch.append(UInt8(0xE0 | scalar >> 12))
-      scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      scratch.append(UInt8(0x80 | scalar & 0x3F))
+      out[0] = UInt8(0xE0 | scalar >> 12)
+      out[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+      out[2] = UInt8(0x80 | scalar & 0x3F)
+      return 3
     default:
-      scratch.append(UInt8(0xF0 | scalar >> 18))
-      scratch.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-      scratch.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-      scratch.append(UInt8(0x80 | scalar & 0x3F))
+      out[0] = UInt8(0xF0 | scalar >> 18)
+      out[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+      out[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+      out[3] = UInt8(0x80 | scalar & 0x3F)
+      return 4
     }
   }
 }
@@ -254,11 +325,12 @@ func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
   let count = bytes.count
   guard let base = bytes.baseAddress else { return nil }
   while index < count {
-    // ASCII runs, eight bytes at a time.
-    while count - index >= 8,
-      UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & highBits == 0
-    {
-      index += 8
+    // ASCII runs, eight bytes at a time, then straight to the first byte above 0x7F.
+    while count - index >= 8 {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+      let high = word & highBits
+      index += high.trailingZeroBitCount >> 3
+      if high != 0 { break }
     }
     guard index < count else { break }
     let lead = bytes[index]

@@ -312,11 +312,11 @@ struct JSONWriter {
     var runStart = 0
     var index = 0
     while index < count {
-      if count - index >= 8,
-        !hasStringStop(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-      {
-        index += 8
-        continue
+      if count - index >= 8 {
+        let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+        let stop = firstStringStop(UInt64(littleEndian: word))
+        index += stop
+        if stop == 8 { continue }
       }
       let byte = base[index]
       if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {

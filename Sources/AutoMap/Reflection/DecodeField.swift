@@ -48,6 +48,27 @@ final class DecodeField {
   }
 }
 
+/// What the byte loop reads of a field, in plain values: reading one costs no reference
+/// counting, where reading the ``DecodeField`` costs a retain and a release per field.
+struct DecodeStep {
+  let offset: Int
+  /// Set when the value is read inline (see ``DecodeField/inlineLeaf``).
+  let inlineLeaf: LeafKind?
+  /// No fallback, no `.lossy`, not read through `JSON`: the codec reads the bytes as they are.
+  let readsDirectly: Bool
+  let isOptional: Bool
+  /// Kept alive by the plan's `fields`.
+  unowned(unsafe) let codec: DecodeCodec
+
+  init(_ field: DecodeField) {
+    offset = field.offset
+    inlineLeaf = field.inlineLeaf
+    readsDirectly = field.fallback == nil && !field.options.lossy && !field.readsThroughJSON
+    isOptional = field.isOptional
+    codec = field.codec
+  }
+}
+
 /// How instances of a model come to be.
 enum InstanceKind {
   /// A struct with no `init()`: each property is initialized in place, so every property

@@ -14,9 +14,20 @@ extension DecodePlan {
         var hint = 0
         repeat {
           reader.skipWhitespace()
-          let span = try reader.scanKeyString()
-          try reader.expect(UInt8(ascii: ":"), "':' after object key")
-          if let position = try match(span, &reader, hint: hint) {
+          var matched: Int?
+          if hint < table.count, keyIsVerbatim[hint],
+            reader.consumeKey(keyStart + keyOffsets[hint], count: keyCounts[hint])
+          {
+            // The usual case: the key the plan expects next, recognized without scanning.
+            matched = hint
+            try reader.expect(UInt8(ascii: ":"), "':' after object key")
+          } else {
+            let span = try reader.scanKeyString()
+            try reader.expect(UInt8(ascii: ":"), "':' after object key")
+            matched = try match(span, &reader, hint: hint)
+            if matched == nil { try reader.validateUTF8(span) }
+          }
+          if let position = matched {
             // A repeated key (however spelled or cased) means: as if only its last
             // occurrence were there. The fast path cannot undo what an earlier one wrote
             // (a later `null` must restore the declared default), so the reference decides.
@@ -25,7 +36,6 @@ extension DecodePlan {
             found.insert(position)
             try readField(position, &reader, base, &progress)
           } else {
-            try reader.validateUTF8(span)
             try reader.skipValue()
           }
         } while try reader.nextMember()
@@ -52,8 +62,7 @@ extension DecodePlan {
   @inline(__always)
   private func match(_ span: StringSpan, _ reader: inout JSONReader, hint: Int) throws -> Int? {
     if span.hasEscapes {
-      try reader.unescape(span)
-      return reader.scratch.withUnsafeBufferPointer { position(of: $0, hint: hint) }
+      return reader.withUnescaped(span) { position(of: $0, hint: hint) }
     }
     return position(of: span.buffer, hint: hint)
   }
@@ -72,7 +81,7 @@ extension DecodePlan {
     guard keyCounts[position] == bytes.count else { return false }
     guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
     let key = keyStart + keyOffsets[position]
-    if memcmp(key, base, bytes.count) == 0 { return true }
+    if sameBytes(key, base, bytes.count) { return true }
     guard caseInsensitive else { return false }
     for offset in 0..<bytes.count
     where KeyMatching.foldASCII(key[offset]) != KeyMatching.foldASCII(base[offset]) {
@@ -87,22 +96,35 @@ extension DecodePlan {
     _ position: Int, _ reader: inout JSONReader, _ base: UnsafeMutableRawPointer,
     _ progress: inout DecodeProgress
   ) throws {
-    let field = table[position]
-    if let leaf = field.inlineLeaf {
+    let step = steps[position]
+    if let leaf = step.inlineLeaf {
       // Fast path: the common scalars, read inline.
       if !leaf.isOptional, try reader.consumeNull() {
         return try resolveAbsent(position, base, &progress, found: .null)
       }
-      let target = base + field.offset
+      let target = base + step.offset
       let initialize = progress.memberwise && !progress.initialized.contains(position)
       do {
         try reader.readLeaf(leaf, into: target, initialize: initialize)
       } catch {
-        throw JSON.Error.wrapping(error).prefixed(field.index)
+        throw JSON.Error.wrapping(error).prefixed(table[position].index)
       }
       progress.initialized.insert(position)
       return
     }
+    if step.readsDirectly {
+      // Nested models, collections, enums: straight through the codec.
+      if !step.isOptional, try reader.consumeNull() {
+        return try resolveAbsent(position, base, &progress, found: .null)
+      }
+      let codec = step.codec
+      do {
+        return try write(position, base, &progress) { try codec.readBytes(&reader, $0) }
+      } catch {
+        throw JSON.Error.wrapping(error).prefixed(table[position].index)
+      }
+    }
+    let field = table[position]
     if field.readsThroughJSON {
       return try decodeField(position, from: reader.parseValue(), base, &progress)
     }

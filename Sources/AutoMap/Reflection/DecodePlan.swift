@@ -29,10 +29,15 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   let streams: Bool
   /// `fields`, in memory the plan owns, so the byte loop borrows each field in place.
   let table: UnsafeMutableBufferPointer<DecodeField>
+  /// What the byte loop reads of each field, without reference counting.
+  let steps: UnsafeMutableBufferPointer<DecodeStep>
   /// Each field's key bytes at `keyStart + keyOffsets[i]`, `keyCounts[i]` long (-1: no key).
   let keyStart: UnsafeMutablePointer<UInt8>
   let keyOffsets: [Int]
   let keyCounts: [Int]
+  /// Whether field `i`'s key can be recognized in the text byte for byte: it has no byte a
+  /// JSON string must escape, so `"` + key + `"` in the text is that key and nothing else.
+  let keyIsVerbatim: [Bool]
 
   init(
     modelName: String, kind: InstanceKind, fields: [DecodeField], ignoredFields: [IgnoredField],
@@ -53,23 +58,32 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
       && fields.allSatisfy { $0.alternativeIndex == nil }
     table = .allocate(capacity: fields.count)
     _ = table.initialize(from: fields)
+    steps = .allocate(capacity: fields.count)
+    _ = steps.initialize(from: fields.map(DecodeStep.init))
     let allKeys = keys.flatMap { $0 }
     keyStart = .allocate(capacity: max(allKeys.count, 1))
     keyStart.initialize(from: allKeys, count: allKeys.count)
     var offsets: [Int] = []
     var counts: [Int] = []
+    var verbatim: [Bool] = []
     var offset = 0
     for field in fields {
       offsets.append(offset)
       counts.append(field.key?.count ?? -1)
+      verbatim.append(
+        field.key.map { key in
+          !key.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        } ?? false)
       offset += field.key?.count ?? 0
     }
     keyOffsets = offsets
     keyCounts = counts
+    keyIsVerbatim = verbatim
   }
 
   deinit {
     table.deinitialize().deallocate()
+    steps.deinitialize().deallocate()
     keyStart.deallocate()
   }
 
@@ -131,14 +145,15 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     _ position: Int, _ base: UnsafeMutableRawPointer, _ progress: inout DecodeProgress,
     _ produce: (UnsafeMutableRawPointer) throws -> Void
   ) throws {
-    let field = table[position]
-    let target = base + field.offset
+    let step = steps[position]
+    let target = base + step.offset
     if progress.memberwise && !progress.initialized.contains(position) {
       try produce(target)
       progress.initialized.insert(position)
       return
     }
-    let temporary = RawValue.allocate(size: field.codec.size, alignment: field.codec.alignment)
+    let codec = step.codec
+    let temporary = RawValue.allocate(size: codec.size, alignment: codec.alignment)
     do {
       try produce(temporary)
     } catch {
@@ -149,8 +164,8 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
       progress.staged?.append((position, temporary))
       return
     }
-    field.codec.destroy(target)
-    RawValue.moveBitwise(from: temporary, to: target, size: field.codec.size)
+    codec.destroy(target)
+    RawValue.moveBitwise(from: temporary, to: target, size: codec.size)
     temporary.deallocate()
   }
 
