@@ -320,6 +320,9 @@ extension JSONReader {
 
 /// The offset of the first byte that makes `bytes` invalid UTF-8 (overlong forms,
 /// surrogates, values above U+10FFFF, truncated sequences), or `nil` when valid.
+///
+/// ASCII is stepped over eight bytes at a time; two- and three-byte characters (accented and
+/// CJK text), which come in runs, are checked by a test on their bits before the general case.
 func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
   var index = 0
   let count = bytes.count
@@ -333,39 +336,72 @@ func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
       if high != 0 { break }
     }
     guard index < count else { break }
-    let lead = bytes[index]
+    let lead = base[index]
     if lead < 0x80 {
       index += 1
       continue
     }
-    let length: Int
-    var lower: UInt8 = 0x80
-    var upper: UInt8 = 0xBF
-    switch lead {
-    case 0xC2...0xDF: length = 2
-    case 0xE0:
-      length = 3
-      lower = 0xA0
-    case 0xE1...0xEC, 0xEE...0xEF: length = 3
-    case 0xED:
-      length = 3
-      upper = 0x9F
-    case 0xF0:
-      length = 4
-      lower = 0x90
-    case 0xF1...0xF3: length = 4
-    case 0xF4:
-      length = 4
-      upper = 0x8F
-    default: return index
+    if count - index >= 3 {
+      let second = base[index + 1]
+      let third = base[index + 2]
+      // U+0800...U+FFFF but for the surrogates: E1-EC, EE-EF with two continuation bytes,
+      // E0 with A0-BF, ED with 80-9F.
+      if lead & 0xF0 == 0xE0, second & 0xC0 == 0x80, third & 0xC0 == 0x80,
+        lead != 0xE0 || second >= 0xA0, lead != 0xED || second < 0xA0
+      {
+        index += 3
+        continue
+      }
+      // U+0080...U+07FF.
+      if lead >= 0xC2, lead <= 0xDF, second & 0xC0 == 0x80 {
+        index += 2
+        continue
+      }
     }
-    guard index + length <= count else { return index }
-    let second = bytes[index + 1]
-    guard second >= lower && second <= upper else { return index + 1 }
-    for next in 2..<length where bytes[index + next] & 0xC0 != 0x80 {
-      return index + next
+    // The general case: every lead byte, each with its own range for the second byte.
+    switch checkSequence(base + index, count - index) {
+    case .valid(let length): index += length
+    case .invalid(let offset): return index + offset
     }
-    index += length
   }
   return nil
+}
+
+private enum SequenceCheck {
+  case valid(length: Int)
+  /// The offset of the byte that makes the sequence invalid (0: it cannot start one).
+  case invalid(at: Int)
+}
+
+/// Checks the UTF-8 sequence at `start`, which has `available` bytes to use.
+private func checkSequence(_ start: UnsafePointer<UInt8>, _ available: Int) -> SequenceCheck {
+  let lead = start.pointee
+  let length: Int
+  var lower: UInt8 = 0x80
+  var upper: UInt8 = 0xBF
+  switch lead {
+  case 0xC2...0xDF: length = 2
+  case 0xE0:
+    length = 3
+    lower = 0xA0
+  case 0xE1...0xEC, 0xEE...0xEF: length = 3
+  case 0xED:
+    length = 3
+    upper = 0x9F
+  case 0xF0:
+    length = 4
+    lower = 0x90
+  case 0xF1...0xF3: length = 4
+  case 0xF4:
+    length = 4
+    upper = 0x8F
+  default: return .invalid(at: 0)
+  }
+  guard length <= available else { return .invalid(at: 0) }
+  let second = start[1]
+  guard second >= lower && second <= upper else { return .invalid(at: 1) }
+  for next in 2..<length where start[next] & 0xC0 != 0x80 {
+    return .invalid(at: next)
+  }
+  return .valid(length: length)
 }

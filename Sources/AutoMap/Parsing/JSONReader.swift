@@ -65,6 +65,8 @@ struct JSONReader {
       if byte > 0x20 { return }  // the usual case: no whitespace at all
       guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
       cursor += 1
+      // One space, as after a colon in pretty-printed text.
+      if cursor < end, cursor.pointee > 0x20 { return }
       // Indentation: runs of spaces, eight at a time.
       while end - cursor >= 8 {
         let word = UInt64(littleEndian: UnsafeRawPointer(cursor).loadUnaligned(as: UInt64.self))
