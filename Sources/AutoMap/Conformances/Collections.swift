@@ -121,6 +121,20 @@ extension Array: JSONEncodable, EncodeCodecProvider where Element: JSONEncodable
   }
 
   static func makeEncodeCodec() -> EncodeCodec {
+    // Arrays of the common scalars, and arrays of those, write their elements inline.
+    switch ObjectIdentifier(Element.self) {
+    case ObjectIdentifier(Double.self): return scalarArrayEncodeCodec { try $1.writeDouble($0) }
+    case ObjectIdentifier(Int.self): return scalarArrayEncodeCodec { $1.writeInteger($0 as Int) }
+    case ObjectIdentifier(Int64.self):
+      return scalarArrayEncodeCodec { $1.writeInteger($0 as Int64) }
+    case ObjectIdentifier(String.self): return scalarArrayEncodeCodec { $1.writeString($0) }
+    case ObjectIdentifier(Bool.self): return scalarArrayEncodeCodec { $1.writeBool($0) }
+    case ObjectIdentifier([Double].self):
+      return scalarArrayEncodeCodec { try writeScalars($0, &$1) { try $1.writeDouble($0) } }
+    case ObjectIdentifier([Int].self):
+      return scalarArrayEncodeCodec { try writeScalars($0, &$1) { $1.writeInteger($0 as Int) } }
+    default: break
+    }
     let element = CodecCache.encoder(for: Element.self)
     return EncodeCodec(
       [Element].self,
@@ -357,6 +371,36 @@ private func scalarArrayCodec<T: JSONDecodable>(
       RawValue.initialize(destination, to: try [T](decode: json))
     },
     lossyReadBytes: [T].lossyReadBytes, lossyReadJSON: [T].lossyReadJSON)
+}
+
+/// The codec of `[T]` whose byte writer writes each element inline with `write`.
+private func scalarArrayEncodeCodec<T: JSONEncodable>(
+  _ write: @escaping (T, inout JSONWriter) throws -> Void
+) -> EncodeCodec {
+  EncodeCodec(
+    [T].self,
+    writeBytes: { value, writer in
+      try writeScalars(RawValue.load(value, as: [T].self), &writer, write)
+    },
+    writeJSON: { value in try RawValue.load(value, as: [T].self).json },
+    isEmpty: { RawValue.load($0, as: [T].self).isEmpty })
+}
+
+/// Writes `[ … ]` with each element written inline by `write` (a scalar, or an array of them).
+@inline(__always)
+private func writeScalars<T>(
+  _ elements: [T], _ writer: inout JSONWriter, _ write: (T, inout JSONWriter) throws -> Void
+) throws {
+  try writer.beginArray()
+  for position in elements.indices {
+    writer.beginElement()
+    do {
+      try write(elements[position], &writer)
+    } catch {
+      throw JSON.Error.wrapping(error).prefixed(index: position)
+    }
+  }
+  writer.endArray()
 }
 
 /// Reads `[ … ]` with each element read inline by `read` (a scalar, or an array of them).

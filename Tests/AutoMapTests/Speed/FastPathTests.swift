@@ -19,6 +19,17 @@ struct Leaves: JSONCodable, Equatable {
   var narrow: Int32 = 0
 }
 
+/// A model whose arrays take the inline scalar-array writers.
+struct ScalarArrays: JSONCodable, Equatable {
+  var doubles: [Double] = []
+  var ints: [Int] = []
+  var wides: [Int64] = []
+  var strings: [String] = []
+  var flags: [Bool] = []
+  var rings: [[Double]] = []
+  var grid: [[Int]] = []
+}
+
 /// A model that skips every member but one.
 struct SkipsUnknown: JSONCodable, Equatable {
   var known: Int? = nil
@@ -122,6 +133,41 @@ struct FastPathTests {
         #expect(try JSON(jsonData: model.jsonData(options: options)).jsonData() == reference)
       }
     }
+  }
+
+  @Test("the inline scalar-array writers give what the JSON path gives")
+  func scalarArrays() throws {
+    var generator = DiffRandom(seed: 26)
+    func some<T>(_ generator: inout DiffRandom, _ make: (inout DiffRandom) -> T) -> [T] {
+      (0..<generator.below(6)).map { _ in make(&generator) }
+    }
+    func double(_ generator: inout DiffRandom) -> Double {
+      generator.chance(50)
+        ? Double(bitPattern: generator.next() & ~(0x7FF << 52)) * 1e300
+        : Double(generator.below(1 << 20)) / 64
+    }
+    for _ in 0..<3_000 {
+      let model = ScalarArrays(
+        doubles: some(&generator, double),
+        ints: some(&generator) { Int(bitPattern: UInt($0.next())) },
+        wides: some(&generator) { Int64(bitPattern: $0.next()) },
+        strings: some(&generator, randomString),
+        flags: some(&generator) { $0.chance(50) },
+        rings: some(&generator) { some(&$0, double) },
+        grid: some(&generator) { some(&$0) { Int($0.below(1000)) - 500 } })
+      for options: JSON.WritingOptions in [[], .sortedKeys, .prettyPrinted] {
+        let viaBytes = try model.jsonData(options: options)
+        #expect(viaBytes == (try model.json.jsonData(options: options)))
+        #expect(try ScalarArrays(jsonData: viaBytes) == model)
+      }
+    }
+    // A value that cannot be written names its place on both paths.
+    let bad = ScalarArrays(rings: [[1], [2, .nan]])
+    let viaBytes = #expect(throws: JSON.Error.self) { try bad.jsonData() }
+    let viaJSON = #expect(throws: JSON.Error.self) { try bad.json.jsonData() }
+    #expect(viaBytes?.description == viaJSON?.description)
+    #expect(
+      viaBytes?.description.contains("rings[1][1]") == true, "\(String(describing: viaBytes))")
   }
 
   @Test("doubles are written as Double.description writes them, and read back exactly")
