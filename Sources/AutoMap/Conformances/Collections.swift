@@ -78,30 +78,52 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
 
   /// Reads `[ … ]` element by element through the element's codec; when `lossy`, elements
   /// that fail to map are left out.
+  ///
+  /// Elements are read straight into memory that grows by doubling, and moved into the array
+  /// once at the end: this code is not specialized per element type, and `append` here would
+  /// cost each element a metadata lookup, a generic call and a temporary.
   static func readArray(
     _ reader: inout JSONReader, _ element: DecodeCodec, lossy: Bool = false
   ) throws -> [Element] {
     let hasElements = try reader.openContainer(
       UInt8(ascii: "["), expected: typeName([Element].self))
     defer { reader.leaveContainer() }
-    var result: [Element] = []
-    guard hasElements else { return result }
-    try RawValue.withTemporary(Element.self) { slot in
-      repeat {
-        if lossy {
-          let read: Void? = try reader.readOrSkip { try element.readBytes(&$0, slot) }
-          if read != nil { result.append(RawValue.move(slot, as: Element.self)) }
-          continue
-        }
-        do {
-          try element.readBytes(&reader, slot)
-        } catch {
-          throw JSON.Error.wrapping(error).prefixed(index: result.count)
-        }
-        result.append(RawValue.move(slot, as: Element.self))
-      } while try reader.nextElement()
+    guard hasElements else { return [] }
+    var capacity = 4
+    var storage = UnsafeMutablePointer<Element>.allocate(capacity: capacity)
+    var count = 0  // initialized elements at `storage`
+    defer {
+      storage.deinitialize(count: count)
+      storage.deallocate()
     }
-    return result
+    repeat {
+      if count == capacity {
+        let larger = UnsafeMutablePointer<Element>.allocate(capacity: 2 * capacity)
+        larger.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = larger
+        capacity *= 2
+      }
+      let slot = UnsafeMutableRawPointer(storage + count)
+      if lossy {
+        let read: Void? = try reader.readOrSkip { try element.readBytes(&$0, slot) }
+        if read != nil { count += 1 }
+        continue
+      }
+      do {
+        try element.readBytes(&reader, slot)
+      } catch {
+        throw JSON.Error.wrapping(error).prefixed(index: count)
+      }
+      count += 1
+    } while try reader.nextElement()
+    let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+      guard let target = buffer.baseAddress else { return }
+      target.moveInitialize(from: storage, count: count)
+      initialized = count
+    }
+    count = 0  // moved out: only the memory is left to free
+    return elements
   }
 }
 
