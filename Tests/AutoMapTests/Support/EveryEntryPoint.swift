@@ -41,10 +41,17 @@ enum EntryOutcome<T: Equatable>: Equatable {
 func outcomeOnEveryPath<T: JSONDecodable & Equatable>(
   _: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
 ) -> EntryOutcome<T> {
-  let outcomes: [(String, EntryOutcome<T>)] = [
+  var outcomes: [(String, EntryOutcome<T>)] = [
     ("T(jsonData:)", EntryOutcome { try T(jsonData: Data(text.utf8)) }),
     ("T(jsonString:)", EntryOutcome { try T(jsonString: text) }),
-    ("T(decode: JSON)", EntryOutcome { try T(decode: JSON(jsonString: text)) }),
+  ]
+  // `JSON(jsonString:)` refuses a number beyond `Double`'s range (`1e400`) by design, where a
+  // model reports it at the property: there is no `JSON` value to compare then.
+  if case .failure(kind: .numberOutOfRange, _) = EntryOutcome({ try JSON(jsonString: text) }) {
+  } else {
+    outcomes.append(("T(decode: JSON)", EntryOutcome { try T(decode: JSON(jsonString: text)) }))
+  }
+  outcomes += [
     ("T(jsonData:) again", EntryOutcome { try T(jsonData: Data(text.utf8)) }),
     ("T(jsonString:) again", EntryOutcome { try T(jsonString: text) }),
   ]
