@@ -250,4 +250,47 @@ tour.step("let a = Node(); a.next = a; try a.jsonString()   // a cycle is an err
   }
 }
 
+tour.section("12. Resilient enums: a fallback case and aliases")
+tour.note("enum OrderStatus: String, JSONCodable, JSONFallbackCase, JSONCaseAliases {")
+tour.note("  case placed, shipped, cancelled, unknown")
+tour.note("  static let fallbackCase = OrderStatus.unknown")
+tour.note("  static let aliases: [OrderStatus: [String]] = [.cancelled: [\"canceled\"]] }")
+tour.step(##"try [OrderStatus](jsonString: #"["shipped", "returned", "canceled"]"#)"##,
+  "[Playground.OrderStatus.shipped, Playground.OrderStatus.unknown, Playground.OrderStatus.cancelled]") {
+  try [OrderStatus](jsonString: #"["shipped", "returned", "canceled"]"#)
+}
+tour.step("try [OrderStatus.unknown, .cancelled].jsonString()   // each case writes its raw value",
+  #"["unknown","cancelled"]"#) {
+  try [OrderStatus.unknown, .cancelled].jsonString()
+}
+tour.step("try OrderStatus(jsonString: \"7\")   // the wrong JSON type is still an error",
+  "throws at the root: expected String, found number 7") {
+  try OrderStatus(jsonString: "7")
+}
+
+tour.section("13. Dictionaries keyed by Int, UUID and enums")
+let stockText = #"{"byShelf": {"12": "tea", "3": "coffee"}, "byWarehouse": {"north": 4}}"#
+tour.step("let stock = try Stock(jsonString: stockText); stock.byShelf[12]", "tea") {
+  try Stock(jsonString: stockText).byShelf[12]
+}
+tour.step("try stock.jsonString(options: [.sortedKeys])",
+  #"{"byShelf":{"12":"tea","3":"coffee"},"byWarehouse":{"north":4}}"#) {
+  try Stock(jsonString: stockText).jsonString(options: [.sortedKeys])
+}
+tour.step(##"try [Int: String](jsonString: #"{"01": "x"}"#)   // only the form Int keys are written in"##,
+  #"throws at ["01"]: expected an Int key, found "01""#) {
+  try [Int: String](jsonString: #"{"01": "x"}"#)
+}
+
+tour.section("14. Modern models: @Observable, Int128")
+tour.note("@Observable final class Reader: JSONCodable, DefaultInitable { var name = \"\"; var pagesRead = 0 }")
+tour.step(##"try Reader(jsonString: #"{"name": "Ada", "pagesRead": 12}"#).jsonString()"##,
+  #"{"name":"Ada","pagesRead":12}"#) {
+  try Reader(jsonString: #"{"name": "Ada", "pagesRead": 12}"#).jsonString()
+}
+let ledgerText = #"{"total": 340282366920938463463374607431768211455, "balance": -170141183460469231731687303715884105728}"#
+tour.step("try Ledger(jsonString: ledgerText).total == UInt128.max   // exact, never through Double", "true") {
+  try Ledger(jsonString: ledgerText).total == UInt128.max
+}
+
 exit(tour.finish())

@@ -1,8 +1,11 @@
 // Enums: by raw value (RawRepresentable), or by case name (CaseIterable without raw
-// values). Both are leaf values: they never go through reflection.
+// values). Both are leaf values: they never go through reflection. A value that names no
+// case goes to the enum's aliases and fallback case (``JSONCaseAliases``,
+// ``JSONFallbackCase``), which are looked up only then.
 
 extension JSONDecodable where Self: RawRepresentable, RawValue: JSONDecodable {
-  /// Reads the raw value; one that names no case is an error.
+  /// Reads the raw value; one that names no case is an error, unless the enum declares
+  /// aliases or a fallback case.
   public init(decode json: JSON) throws { self = try decodeRawValue(json) }
 }
 
@@ -17,7 +20,10 @@ extension JSONDecodable where Self: CaseIterable {
   /// An enum without raw values maps by case name: `"red"` is `Color.red`.
   public init(decode json: JSON) throws {
     let name = try String(decode: json)
-    guard let value = Self.allCases.first(where: { String(describing: $0) == name }) else {
+    let caseNamed = { (name: String) in Self.allCases.first { String(describing: $0) == name } }
+    guard
+      let value = try caseNamed(name) ?? EnumResilience.resolve(Self.self, name, caseOf: caseNamed)
+    else {
       let names = Self.allCases.map { String(describing: $0) }.joined(separator: ", ")
       throw JSON.Error(
         .typeMismatch, "\(JSON.string(name)) is not a case of \(typeName(Self.self)) (\(names))")
@@ -49,7 +55,8 @@ private func decodeRawValue<T: RawRepresentable>(_ json: JSON) throws -> T
 where T.RawValue: JSONDecodable {
   // The raw value as JSON text in the message: `"admn" is not a raw value of Role`.
   let raw = try T.RawValue(decode: json)
-  guard let value = T(rawValue: raw) else {
+  guard let value = try T(rawValue: raw) ?? EnumResilience.resolve(T.self, raw, caseOf: T.init)
+  else {
     throw JSON.Error(.typeMismatch, "\(json) is not a raw value of \(typeName(T.self))")
   }
   return value

@@ -143,38 +143,54 @@ extension Float: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvi
   EncodeCodecProvider
 {
   /// Reads any JSON number within `Float`'s range (rounded to the nearest `Float`).
-  public init(decode json: JSON) throws {
-    guard case .number(let number) = json else {
-      throw JSON.Error.mismatch(expected: "Float", found: json)
-    }
-    self = try Float.narrowing(JSON.Number.finiteDouble(number, for: "Float"))
-  }
-
-  static func narrowing(_ double: Double) throws -> Float {
-    let value = Float(double)
-    guard value.isFinite else {
-      throw JSON.Error(.typeMismatch, "expected Float, found number \(double) (out of range)")
-    }
-    return value
-  }
+  public init(decode json: JSON) throws { self = try narrowFloat(json) }
 
   /// The shortest decimal form of the `Float` (so `0.1` stays `0.1`).
-  public var json: JSON { JSON(Double(description) ?? Double(self)) }
+  public var json: JSON { JSON(shortestDouble(self)) }
 
-  static func makeDecodeCodec() -> DecodeCodec {
-    leafDecodeCodec(Float.self) { reader in
-      guard let byte = reader.peekByte(),
-        byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10
-      else { throw reader.mismatch(expected: "Float") }
-      return try Float.narrowing(reader.readFiniteDouble(for: "Float"))
-    }
-  }
+  static func makeDecodeCodec() -> DecodeCodec { narrowFloatDecodeCodec(Float.self) }
+  static func makeEncodeCodec() -> EncodeCodec { narrowFloatEncodeCodec(Float.self) }
+}
 
-  static func makeEncodeCodec() -> EncodeCodec {
-    leafEncodeCodec(Float.self) { value, writer in
-      try writer.writeDouble(Double(value.description) ?? Double(value))
-    }
+// Floating-point types narrower than `Double` (`Float`, `Float16`): read through the nearest
+// `Double`, written in their own shortest form.
+
+/// A narrower float from a JSON number; one beyond the type's range is an error.
+func narrowFloat<T: BinaryFloatingPoint>(_ json: JSON) throws -> T {
+  guard case .number(let number) = json else {
+    throw JSON.Error.mismatch(expected: typeName(T.self), found: json)
   }
+  return try narrowing(JSON.Number.finiteDouble(number, for: typeName(T.self)))
+}
+
+func narrowing<T: BinaryFloatingPoint>(_ double: Double) throws -> T {
+  let value = T(double)
+  guard value.isFinite else {
+    throw JSON.Error(
+      .typeMismatch, "expected \(typeName(T.self)), found number \(double) (out of range)")
+  }
+  return value
+}
+
+/// The `Double` whose shortest form is the value's own shortest form (`0.1` as `Float` is
+/// written `0.1`, not `0.10000000149011612`).
+func shortestDouble<T: BinaryFloatingPoint & LosslessStringConvertible>(_ value: T) -> Double {
+  Double(value.description) ?? Double(value)
+}
+
+func narrowFloatDecodeCodec<T: BinaryFloatingPoint & JSONDecodable>(_: T.Type) -> DecodeCodec {
+  leafDecodeCodec(T.self) { reader in
+    guard let byte = reader.peekByte(),
+      byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10
+    else { throw reader.mismatch(expected: typeName(T.self)) }
+    return try narrowing(reader.readFiniteDouble(for: typeName(T.self)))
+  }
+}
+
+func narrowFloatEncodeCodec<T: BinaryFloatingPoint & LosslessStringConvertible & JSONEncodable>(
+  _: T.Type
+) -> EncodeCodec {
+  leafEncodeCodec(T.self) { value, writer in try writer.writeDouble(shortestDouble(value)) }
 }
 
 extension Bool: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvider,

@@ -43,7 +43,9 @@ extension JSON {
     } else if let uint = UInt64(exactly: value) {
       self = .number(Number(uint))
     } else {
-      self = .number(Number(Double(value)))
+      // Beyond 64 bits (`Int128`, `UInt128`): kept exactly, as its text.
+      let text = NumberText(text: String(value), double: Double(value))
+      self = .number(Number(storage: .text(text)))
     }
   }
 

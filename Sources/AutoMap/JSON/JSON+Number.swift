@@ -77,6 +77,7 @@ extension JSON {
       case .int(let value): return T(exactly: value)
       case .uint(let value): return T(exactly: value)
       default:
+        if T.bitWidth > 64 { return wideExactly(T.self) }
         guard case .exact(let negative, let magnitude) = integerValue else { return nil }
         guard negative else { return T(exactly: magnitude) }
         if magnitude > UInt64(Int64.max) + 1 { return nil }
@@ -149,6 +150,27 @@ enum DecimalDigits {
 
   /// The same for a number's JSON text, digit by digit.
   static func integerValue(text: String) -> JSON.Number.IntegerValue {
+    var (negative, digits, exponent) = split(text)
+    while digits.last == 0 {
+      digits.removeLast()
+      exponent += 1
+    }
+    if digits.isEmpty { return .exact(negative: false, magnitude: 0) }
+    if exponent < 0 { return .notIntegral }
+    if digits.count + exponent > 20 { return .outOfRange }
+    var magnitude: UInt64 = 0
+    for digit in digits + Array(repeating: 0, count: exponent) {
+      let (tens, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, carry) = tens.addingReportingOverflow(UInt64(digit))
+      if overflow || carry { return .outOfRange }
+      magnitude = sum
+    }
+    return .exact(negative: negative, magnitude: magnitude)
+  }
+
+  /// A number's JSON text as its sign, its significant digits (leading zeros dropped) and the
+  /// power of ten they are multiplied by.
+  static func split(_ text: String) -> (negative: Bool, digits: [UInt8], exponent: Int) {
     var digits: [UInt8] = []  // significant digits, leading zeros dropped
     var exponent = 0
     var negative = false
@@ -183,21 +205,7 @@ enum DecimalDigits {
       }
       exponent += exponentNegative ? -explicit : explicit
     }
-    while digits.last == 0 {
-      digits.removeLast()
-      exponent += 1
-    }
-    if digits.isEmpty { return .exact(negative: false, magnitude: 0) }
-    if exponent < 0 { return .notIntegral }
-    if digits.count + exponent > 20 { return .outOfRange }
-    var magnitude: UInt64 = 0
-    for digit in digits + Array(repeating: 0, count: exponent) {
-      let (tens, overflow) = magnitude.multipliedReportingOverflow(by: 10)
-      let (sum, carry) = tens.addingReportingOverflow(UInt64(digit))
-      if overflow || carry { return .outOfRange }
-      magnitude = sum
-    }
-    return .exact(negative: negative, magnitude: magnitude)
+    return (negative, digits, exponent)
   }
 
 }

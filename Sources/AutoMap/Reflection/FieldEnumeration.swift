@@ -22,6 +22,11 @@ struct ReflectedField {
     case lazyStorage
     /// The storage of a property wrapper (`_name`), mapped under `name`.
     case wrapperStorage
+    /// The storage an `@Observable` class keeps for a tracked property (`_name`), mapped
+    /// under `name`.
+    case observedStorage
+    /// The `@Observable` macro's `_$observationRegistrar`: never mapped.
+    case observationRegistrar
   }
 }
 
@@ -51,16 +56,27 @@ enum FieldEnumeration {
     }
   }
 
+  /// The stored property the `@Observable` macro adds to a class; the macro also renames
+  /// each tracked property's storage `_name` (a plain value, not a wrapper).
+  static let observationRegistrar = "_$observationRegistrar"
+
   private static func fields(of type: Any.Type) -> [ReflectedField] {
-    RuntimeReflection.storedFields(of: type).map { raw in
+    let stored = RuntimeReflection.storedFields(of: type)
+    let observable = stored.contains { $0.name == observationRegistrar }
+    return stored.map { raw in
       var name = raw.name
       var role = ReflectedField.Role.plain
       if name.hasPrefix(lazyPrefix) {
         name.removeFirst(lazyPrefix.count)
         role = .lazyStorage
+      } else if observable, name == observationRegistrar {
+        role = .observationRegistrar
       } else if name.hasPrefix("_"), name.count > 1, isPropertyWrapper(raw.type) {
         name.removeFirst()
         role = .wrapperStorage
+      } else if observable, name.hasPrefix("_"), name.count > 1 {
+        name.removeFirst()
+        role = .observedStorage
       }
       return ReflectedField(
         name: name, storageName: raw.name, offset: raw.offset, type: raw.type, isVar: raw.isVar,

@@ -70,9 +70,10 @@ struct FieldOptions {
     _ options: [String: SpecificOption], fields: [ReflectedField], model: String
   ) throws -> [String: FieldOptions] {
     let names = Set(fields.map(\.name))
-    // A wrapped property's options may also name its storage (`_count` for `count`).
+    // A wrapped or observed property's options may also name its storage (`_count`).
     let storage = Dictionary(
-      fields.filter { $0.role == .wrapperStorage }.map { ($0.storageName, $0.name) },
+      fields.filter { $0.role == .wrapperStorage || $0.role == .observedStorage }
+        .map { ($0.storageName, $0.name) },
       uniquingKeysWith: { first, _ in first })
     var resolved: [String: FieldOptions] = [:]
     for (name, option) in options.sorted(by: { $0.key < $1.key }) {
@@ -97,6 +98,8 @@ struct FieldOptions {
       what = "a weak or unowned reference"
     } else if property.role == .lazyStorage {
       what = "lazy"
+    } else if property.role == .observationRegistrar {
+      what = "the @Observable macro's registrar"
     } else {
       return false
     }

@@ -200,8 +200,9 @@ enum ModelDecoding {
       return JSON.Error(
         .invalidModel,
         "\(where_) is a property wrapper that AutoMap cannot map: make \(codec.typeName) adopt"
-          + " JSONPropertyWrapper (its wrappedValue is then mapped) or JSONDecodable, or mark"
-          + " \(property.name) .ignore")
+          + " JSONPropertyWrapper (its wrappedValue is then mapped; for a wrapper from another"
+          + " library that has init(wrappedValue:), `extension Wrapper: JSONPropertyWrapper {}` is"
+          + " enough) or JSONDecodable, or mark \(property.name) .ignore")
     }
     return JSON.Error(
       .invalidModel,
