@@ -130,7 +130,7 @@ enum ModelDecoding {
         }
         continue
       }
-      let codec = CodecCache.decoder(for: property.type)
+      let codec = CodecCache.decoder(for: property.type).styled(style)
       let where_ = "\(model).\(property.name) (\(codec.typeName))"
       guard codec.isMappable || skipped || option.transform != nil else {
         throw unmappable(property, codec: codec, where_: where_)

@@ -100,7 +100,7 @@ enum ModelEncoding {
       let option = options[property.name] ?? FieldOptions(nil)
       if try FieldOptions.isUnmapped(property, option, model: model) { continue }
       if option.ignore || option.decodeOnly { continue }
-      let codec = CodecCache.encoder(for: property.type)
+      let codec = CodecCache.encoder(for: property.type).styled(style)
       if option.ignoreIfEmpty, codec.isEmpty == nil {
         throw JSON.Error(
           .invalidModel,
