@@ -57,10 +57,13 @@ enum CodableErrors {
 
   /// The type that declares a coding-key type, for messages: `Money` for `Money.CodingKeys`.
   static func owner(of keyType: Any.Type) -> String? {
-    let name = typeName(keyType)
-    guard let dot = name.lastIndex(of: "."), name[dot...].hasSuffix("CodingKeys") else {
+    // Synthesized keys live in a private context: `Module.Price.(unknown context at $…).CodingKeys`.
+    let components = String(reflecting: keyType).split(separator: ".").filter {
+      !$0.hasPrefix("(")
+    }
+    guard components.count >= 2, let last = components.last, last.hasSuffix("CodingKeys") else {
       return nil
     }
-    return String(name[..<dot])
+    return String(components[components.count - 2])
   }
 }
