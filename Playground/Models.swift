@@ -183,3 +183,25 @@ final class Node: JSONCodable, DefaultInitable {
   var next: Node?
   required init() {}
 }
+
+// MARK: Codable, both ways
+
+/// A `Codable` type from another package: it knows nothing of AutoMap.
+struct Money: Codable {
+  var amount: Int
+  var currency: String
+}
+
+struct Invoice: JSONCodable {
+  static let keyStyle = JSON.KeyStyle.snakeCase  // reaches Money's keys too
+  var invoiceID: Int
+  var lineTotals: [Money]
+  var grandTotal: Money
+}
+
+/// `Codable` through its AutoMap mapping, for `JSONEncoder` and any other Codable API.
+struct Profile: CodableByMapping {
+  var userID: Int
+  var displayName: String
+  static func specificOptions() -> [String: SpecificOption] { ["userID": "user_id"] }
+}

@@ -250,4 +250,53 @@ tour.step("let a = Node(); a.next = a; try a.jsonString()   // a cycle is an err
   }
 }
 
+tour.section("12. Codable, both ways")
+tour.note(
+  "struct Money: Codable { var amount: Int; var currency: String }   // from another package")
+tour.note(
+  "struct Invoice: JSONCodable { keyStyle = .snakeCase; var invoiceID: Int; var lineTotals: [Money]; var grandTotal: Money }"
+)
+let invoiceText =
+  #"{"invoice_id": 7, "line_totals": [{"amount": 5, "currency": "EUR"}], "grand_total": {"amount": 5, "currency": "EUR"}}"#
+tour.step("try Invoice(jsonString: invoiceText).lineTotals[0].amount   // Money's own Codable", "5")
+{
+  try Invoice(jsonString: invoiceText).lineTotals[0].amount
+}
+tour.step(
+  ##"try Invoice(jsonString: #"{"invoice_id": 7, "line_totals": [], "grand_total": {"amount": "5"}}"#)"##,
+  #"throws at grand_total.amount: expected Int, found string "5""#
+) {
+  try Invoice(jsonString: #"{"invoice_id": 7, "line_totals": [], "grand_total": {"amount": "5"}}"#)
+}
+tour.step(
+  "try Invoice(jsonString: invoiceText).jsonString()",
+  #"{"invoice_id":7,"line_totals":[{"amount":5,"currency":"EUR"}],"grand_total":{"amount":5,"currency":"EUR"}}"#
+) {
+  try Invoice(jsonString: invoiceText).jsonString()
+}
+tour.note(
+  "struct Profile: CodableByMapping { var userID: Int; var displayName: String }   // \"userID\": \"user_id\""
+)
+tour.step(
+  "JSONEncoder (.sortedKeys) encodes Profile(userID: 1, displayName: \"Ada\") with AutoMap's mapping",
+  #"{"displayName":"Ada","user_id":1}"#
+) {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  return String(decoding: try encoder.encode(Profile(userID: 1, displayName: "Ada")), as: UTF8.self)
+}
+tour.step(
+  ##"try JSONDecoder().decode(Profile.self, from: Data(#"{"user_id": 2, "displayName": "Alan"}"#.utf8)).userID"##,
+  "2"
+) {
+  try JSONDecoder().decode(Profile.self, from: Data(#"{"user_id": 2, "displayName": "Alan"}"#.utf8))
+    .userID
+}
+tour.step(
+  #"try JSONDecoder().decode(JSON.self, from: Data("[18446744073709551615, 2.5, null]".utf8))   // JSON is Codable"#,
+  "[18446744073709551615,2.5,null]"
+) {
+  try JSONDecoder().decode(JSON.self, from: Data("[18446744073709551615, 2.5, null]".utf8))
+}
+
 exit(tour.finish())
