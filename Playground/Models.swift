@@ -205,3 +205,11 @@ struct Profile: CodableByMapping {
   var displayName: String
   static func specificOptions() -> [String: SpecificOption] { ["userID": "user_id"] }
 }
+
+/// An enum with payloads: built by its synthesized `Codable`, laid out with an internal tag.
+enum Shape: JSONCodable, Codable {
+  case circle(radius: Double)
+  case rect(width: Double, height: Double)
+  case none
+  static let caseLayout = JSON.CaseLayout.internalTag("type")
+}

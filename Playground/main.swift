@@ -234,7 +234,7 @@ tour.step("try Player().jsonString()   // weak storage is left out; no _volume k
 tour.step(
   "try Move(jsonString: \"{}\")   // an enum with payloads is refused, never built",
   "throws at the root: Move cannot be decoded by reflection: it is an enum, and only structs and classes"
-    + " have stored properties to map. Give an enum a raw value or make it CaseIterable, or write init(decode:)"
+    + " have stored properties to map. Give an enum a raw value, make it CaseIterable or Codable, or write init(decode:)"
 ) {
   try Move(jsonString: "{}")
 }
@@ -297,6 +297,17 @@ tour.step(
   "[18446744073709551615,2.5,null]"
 ) {
   try JSONDecoder().decode(JSON.self, from: Data("[18446744073709551615, 2.5, null]".utf8))
+}
+
+tour.note("enum Shape: JSONCodable, Codable { case circle(radius: Double), rect(width:height:), none; caseLayout = .internalTag(\"type\") }")
+tour.step("try [Shape.circle(radius: 1), .none].jsonString()", #"[{"type":"circle","radius":1.0},{"type":"none"}]"#) {
+  try [Shape.circle(radius: 1), .none].jsonString()
+}
+tour.step(
+  ##"try Shape(jsonString: #"{"type": "rect", "width": 2}"#)"##,
+  #"throws at height: missing key "height" (in Shape.rect)"#
+) {
+  try Shape(jsonString: #"{"type": "rect", "width": 2}"#)
 }
 
 exit(tour.finish())

@@ -61,7 +61,7 @@ enum CodableErrors {
     let components = String(reflecting: keyType).split(separator: ".").filter {
       !$0.hasPrefix("(")
     }
-    guard components.count >= 2, let last = components.last, last.hasSuffix("CodingKeys") else {
+    guard components.count >= 2, components.last == "CodingKeys" else {
       return nil
     }
     return String(components[components.count - 2])

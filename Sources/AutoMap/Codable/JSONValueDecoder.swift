@@ -32,6 +32,21 @@ struct JSONValueDecoder: Decoder {
     }
   }
 
+  /// Decodes `T` by its own `init(from:)`, even when it is `JSONDecodable` too (an enum whose
+  /// AutoMap mapping is its synthesized `Codable`); nested values follow the usual rules.
+  static func decodeRoot<T: Decodable>(_: T.Type, from json: JSON, style: JSON.KeyStyle) throws
+    -> T
+  {
+    let decoder = JSONValueDecoder(value: json, path: .root, style: style)
+    do {
+      return try Nesting.level(encoding: false, wrap: { decoder.failure($0, T.self) }) {
+        try T(from: decoder)
+      }
+    } catch {
+      throw CodableErrors.jsonError(error, style: style)
+    }
+  }
+
   func child(_ value: JSON, key: any CodingKey, json: String) -> JSONValueDecoder {
     JSONValueDecoder(value: value, path: path.appending(key, json: json), style: style)
   }

@@ -30,6 +30,20 @@ struct JSONValueEncoder: Encoder {
     }
   }
 
+  /// Encodes `value` by its own `encode(to:)`, even when it is `JSONEncodable` too (an enum
+  /// whose AutoMap mapping is its synthesized `Codable`); nested values follow the usual rules.
+  static func encodeRoot<T: Encodable>(_ value: T, style: JSON.KeyStyle) throws -> JSON {
+    let encoder = JSONValueEncoder(box: EncodingBox(), path: .root, style: style)
+    do {
+      try Nesting.level(encoding: true, wrap: { encoder.failure($0, value) }) {
+        try value.encode(to: encoder)
+      }
+      return try encoder.box.json()
+    } catch {
+      throw CodableErrors.jsonError(error, style: style)
+    }
+  }
+
   func child(_ box: EncodingBox, key: any CodingKey, json: String) -> JSONValueEncoder {
     JSONValueEncoder(box: box, path: path.appending(key, json: json), style: style)
   }

@@ -33,12 +33,17 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   let keyStart: UnsafeMutablePointer<UInt8>
   let keyOffsets: [Int]
   let keyCounts: [Int]
+  /// Set for models read as a whole rather than field by field (enums with payloads, through
+  /// their synthesized `Codable`): reads the value from `JSON` into the destination.
+  let whole: ((JSON, UnsafeMutableRawPointer) throws -> Void)?
 
   init(
     modelName: String, kind: InstanceKind, fields: [DecodeField], ignoredFields: [IgnoredField],
     caseInsensitive: Bool, destroyModel: @escaping (UnsafeMutableRawPointer) -> Void,
-    didDecode: @escaping (UnsafeMutableRawPointer) throws -> Void
+    didDecode: @escaping (UnsafeMutableRawPointer) throws -> Void,
+    whole: ((JSON, UnsafeMutableRawPointer) throws -> Void)? = nil
   ) {
+    self.whole = whole
     self.modelName = modelName
     self.kind = kind
     self.fields = fields

@@ -1,5 +1,6 @@
 import AutoMap
 import Foundation
+import Testing
 
 // Codable types as another package would ship them: they know nothing of AutoMap.
 
@@ -88,4 +89,21 @@ final class Chain: Codable {
 
 struct ChainHolder: JSONCodable {
   var chain: Chain
+}
+
+/// Checks that every entry point fails on each `(text, path, message)` with that path and
+/// message (or a message starting with it, when `prefix`).
+func expectDecodingErrors<T: JSONDecodable & Equatable>(
+  _: T.Type, _ cases: [(text: String, path: String, message: String)], prefix: Bool = false,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  for (text, path, message) in cases {
+    guard case .failure(let error) = agreedDecoding(T.self, text) else {
+      Issue.record("decoded \(text)", sourceLocation: sourceLocation)
+      continue
+    }
+    #expect(error.path == path, "\(text)", sourceLocation: sourceLocation)
+    let matches = prefix ? error.message.hasPrefix(message) : error.message == message
+    #expect(matches, "\(error.message) for \(text)", sourceLocation: sourceLocation)
+  }
 }
