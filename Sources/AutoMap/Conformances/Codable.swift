@@ -20,27 +20,32 @@ extension JSON: Codable {
       self = own.value
       return
     }
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Int64.self) {
-      self = .number(Number(value))
-    } else if let value = try? container.decode(UInt64.self) {
-      self = .number(Number(value))
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(Number(value))
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSON].self) {
-      self = .array(value)
-    } else if let value = try? container.decode([String: JSON].self) {
-      self = .object(Object(value.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }))
-    } else {
-      throw DecodingError.dataCorruptedError(
-        in: container, debugDescription: "not a null, bool, number, string, array or object")
+    self = try Nesting.level(encoding: false, wrap: { Self.decodingError($0, decoder) }) {
+      try Self.decodeForeign(decoder)
     }
+  }
+
+  /// Reads a value from a decoder that is not AutoMap's, trying each kind in turn.
+  private static func decodeForeign(_ decoder: any Decoder) throws -> JSON {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() { return .null }
+    if let value = try? container.decode(Bool.self) { return .bool(value) }
+    if let value = try? container.decode(Int64.self) { return .number(Number(value)) }
+    if let value = try? container.decode(UInt64.self) { return .number(Number(value)) }
+    if let value = try? container.decode(Double.self) { return .number(Number(value)) }
+    if let value = try? container.decode(String.self) { return .string(value) }
+    if let value = try? container.decode([JSON].self) { return .array(value) }
+    if let value = try? container.decode([String: JSON].self) {
+      return .object(Object(value.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }))
+    }
+    throw DecodingError.dataCorruptedError(
+      in: container, debugDescription: "not a null, bool, number, string, array or object")
+  }
+
+  private static func decodingError(_ error: JSON.Error, _ decoder: any Decoder) -> DecodingError {
+    .dataCorrupted(
+      DecodingError.Context(
+        codingPath: decoder.codingPath, debugDescription: error.message, underlyingError: error))
   }
 
   /// Writes the value to any `Encoder`: integers as `Int64`/`UInt64`, other numbers as
@@ -55,6 +60,19 @@ extension JSON: Codable {
       if case .missing(let error) = self { throw own.failure(error, self) }
       return own.set(self)
     }
+    try Nesting.level(
+      encoding: true,
+      wrap: {
+        EncodingError.invalidValue(
+          self,
+          EncodingError.Context(
+            codingPath: encoder.codingPath, debugDescription: $0.message, underlyingError: $0))
+      }
+    ) { try encodeForeign(to: encoder) }
+  }
+
+  /// Writes the value to an encoder that is not AutoMap's.
+  private func encodeForeign(to encoder: any Encoder) throws {
     switch self {
     case .null:
       var container = encoder.singleValueContainer()

@@ -108,6 +108,20 @@ struct CodableBridgeTests {
     #expect(Int64(again["min"]) == .min && UInt64(again["umax"]) == .max)
   }
 
+  @Test("JSON too deep for Foundation's coders is an error, never a stack overflow")
+  func deepJSONThroughFoundation() throws {
+    var deep: JSON = [1]
+    for _ in 0..<5_000 { deep = [deep] }
+    #expect(throws: EncodingError.self) { try JSONEncoder().encode(deep) }
+    #expect(throws: EncodingError.self) { try PropertyListEncoder().encode(deep) }
+    var shallow: JSON = [1]
+    for _ in 0..<100 { shallow = ["a": shallow] }
+    let data = try JSONEncoder().encode(shallow)
+    #expect(try JSONDecoder().decode(JSON.self, from: data) == shallow)
+    let text = String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
+    #expect(throws: (any Error).self) { try JSONDecoder().decode(JSON.self, from: Data(text.utf8)) }
+  }
+
   @Test("JSON through property lists, and a missing value cannot be encoded")
   func jsonElsewhere() throws {
     let value: JSON = ["a": [1, 2.5, "x", true], "b": ["c": -3]]
