@@ -214,4 +214,24 @@ struct CodablePropertyTests {
     let unusable = try Box(jsonString: #"{"data": {"price": {"amount": "x"}}, "b": {"amount": 2}}"#)
     #expect(unusable.price == Price(5))  // an unusable value takes the default
   }
+
+  @Test("update(from:) replaces Codable properties; options that look inside are refused")
+  func updateAndRefusals() throws {
+    var shop = try Shop(jsonString: Self.shop)
+    var order = shop.orders[0]
+    try order.update(from: ["total": ["amount": 3, "currency": "GBP"], "discount": nil])
+    #expect(order.total == Price(3, "GBP") && order.discount == nil && order.lines == [Price(10)])
+    #expect(throws: JSON.Error.self) { try order.update(from: ["total": ["amount": "x"]]) }
+    #expect(order.total == Price(3, "GBP"))  // a failed update changes nothing
+    shop.orders[0] = order
+    #expect(try Shop(jsonString: shop.jsonString()) == shop)
+
+    struct Lossy: JSONDecodable {
+      var prices: [Price] = []
+      static func specificOptions() -> [String: SpecificOption] { ["prices": .lossy] }
+    }
+    let error = #expect(throws: JSON.Error.self) { try Lossy(jsonString: #"{"prices": []}"#) }
+    #expect(error?.kind == .invalidModel)
+    #expect(error?.message.contains(".lossy") == true)
+  }
 }
