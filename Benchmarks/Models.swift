@@ -258,3 +258,21 @@ struct Geometry: Codable, JSONCodable {
   let type: String
   let coordinates: [[[Double]]]
 }
+
+// MARK: Foundation's side is synthesized Codable
+
+/// Every model above. Foundation must map them with the compiler's synthesized `Codable`: a
+/// model that adopted `CodableByMapping` would route `JSONEncoder` and `JSONDecoder` through
+/// AutoMap, and the benchmark would compare AutoMap with itself. `main` refuses to run then.
+let benchmarkModels: [Any.Type] = [
+  APIResponse.self, PageInfo.self, APIUser.self, Address.self, Geo.self, Post.self, Twitter.self,
+  SearchMetadata.self, Status.self, StatusMetadata.self, Entities.self, Hashtag.self,
+  URLEntity.self, Mention.self, TwitterUser.self, UserEntities.self, URLList.self, Catalog.self,
+  Event.self, Performance.self, Price.self, SeatCategory.self, Area.self, FeatureCollection.self,
+  Feature.self, Geometry.self,
+]
+
+/// The models that would not measure Foundation's synthesized `Codable`.
+func modelsBridgedToAutoMap() -> [String] {
+  benchmarkModels.filter { $0 is any CodableByMapping.Type }.map { String(describing: $0) }
+}

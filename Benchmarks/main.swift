@@ -21,6 +21,13 @@ if arguments.contains("--peak-memory") {
   try PeakMemory.report()
   exit(0)
 }
+let bridged = modelsBridgedToAutoMap()
+guard bridged.isEmpty else {
+  print(
+    "error: \(bridged.joined(separator: ", ")) adopt CodableByMapping, so Foundation would map"
+      + " them through AutoMap instead of synthesized Codable")
+  exit(2)
+}
 let quick = arguments.contains("--quick")
 let rounds =
   arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? (quick ? 3 : 7)

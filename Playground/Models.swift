@@ -183,3 +183,33 @@ final class Node: JSONCodable, DefaultInitable {
   var next: Node?
   required init() {}
 }
+
+// MARK: Codable, both ways
+
+/// A `Codable` type from another package: it knows nothing of AutoMap.
+struct Money: Codable {
+  var amount: Int
+  var currency: String
+}
+
+struct Invoice: JSONCodable {
+  static let keyStyle = JSON.KeyStyle.snakeCase  // reaches Money's keys too
+  var invoiceID: Int
+  var lineTotals: [Money]
+  var grandTotal: Money
+}
+
+/// `Codable` through its AutoMap mapping, for `JSONEncoder` and any other Codable API.
+struct Profile: CodableByMapping {
+  var userID: Int
+  var displayName: String
+  static func specificOptions() -> [String: SpecificOption] { ["userID": "user_id"] }
+}
+
+/// An enum with payloads: built by its synthesized `Codable`, laid out with an internal tag.
+enum Shape: JSONCodable, Codable {
+  case circle(radius: Double)
+  case rect(width: Double, height: Double)
+  case none
+  static let caseLayout = JSON.CaseLayout.internalTag("type")
+}

@@ -234,7 +234,7 @@ tour.step("try Player().jsonString()   // weak storage is left out; no _volume k
 tour.step(
   "try Move(jsonString: \"{}\")   // an enum with payloads is refused, never built",
   "throws at the root: Move cannot be decoded by reflection: it is an enum, and only structs and classes"
-    + " have stored properties to map. Give an enum a raw value or make it CaseIterable, or write init(decode:)"
+    + " have stored properties to map. Give an enum a raw value, make it CaseIterable or Codable, or write init(decode:)"
 ) {
   try Move(jsonString: "{}")
 }
@@ -291,6 +291,66 @@ tour.step(##"try Reader(jsonString: #"{"name": "Ada", "pagesRead": 12}"#).jsonSt
 let ledgerText = #"{"total": 340282366920938463463374607431768211455, "balance": -170141183460469231731687303715884105728}"#
 tour.step("try Ledger(jsonString: ledgerText).total == UInt128.max   // exact, never through Double", "true") {
   try Ledger(jsonString: ledgerText).total == UInt128.max
+}
+
+tour.section("15. Codable, both ways")
+tour.note(
+  "struct Money: Codable { var amount: Int; var currency: String }   // from another package")
+tour.note(
+  "struct Invoice: JSONCodable { keyStyle = .snakeCase; var invoiceID: Int; var lineTotals: [Money]; var grandTotal: Money }"
+)
+let invoiceText =
+  #"{"invoice_id": 7, "line_totals": [{"amount": 5, "currency": "EUR"}], "grand_total": {"amount": 5, "currency": "EUR"}}"#
+tour.step("try Invoice(jsonString: invoiceText).lineTotals[0].amount   // Money's own Codable", "5")
+{
+  try Invoice(jsonString: invoiceText).lineTotals[0].amount
+}
+tour.step(
+  ##"try Invoice(jsonString: #"{"invoice_id": 7, "line_totals": [], "grand_total": {"amount": "5"}}"#)"##,
+  #"throws at grand_total.amount: expected Int, found string "5""#
+) {
+  try Invoice(jsonString: #"{"invoice_id": 7, "line_totals": [], "grand_total": {"amount": "5"}}"#)
+}
+tour.step(
+  "try Invoice(jsonString: invoiceText).jsonString()",
+  #"{"invoice_id":7,"line_totals":[{"amount":5,"currency":"EUR"}],"grand_total":{"amount":5,"currency":"EUR"}}"#
+) {
+  try Invoice(jsonString: invoiceText).jsonString()
+}
+tour.note(
+  "struct Profile: CodableByMapping { var userID: Int; var displayName: String }   // \"userID\": \"user_id\""
+)
+tour.step(
+  "JSONEncoder (.sortedKeys) encodes Profile(userID: 1, displayName: \"Ada\") with AutoMap's mapping",
+  #"{"displayName":"Ada","user_id":1}"#
+) {
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = .sortedKeys
+  return String(decoding: try encoder.encode(Profile(userID: 1, displayName: "Ada")), as: UTF8.self)
+}
+tour.step(
+  ##"try JSONDecoder().decode(Profile.self, from: Data(#"{"user_id": 2, "displayName": "Alan"}"#.utf8)).userID"##,
+  "2"
+) {
+  try JSONDecoder().decode(Profile.self, from: Data(#"{"user_id": 2, "displayName": "Alan"}"#.utf8))
+    .userID
+}
+tour.step(
+  #"try JSONDecoder().decode(JSON.self, from: Data("[18446744073709551615, 2.5, null]".utf8))   // JSON is Codable"#,
+  "[18446744073709551615,2.5,null]"
+) {
+  try JSONDecoder().decode(JSON.self, from: Data("[18446744073709551615, 2.5, null]".utf8))
+}
+
+tour.note("enum Shape: JSONCodable, Codable { case circle(radius: Double), rect(width:height:), none; caseLayout = .internalTag(\"type\") }")
+tour.step("try [Shape.circle(radius: 1), .none].jsonString()", #"[{"type":"circle","radius":1.0},{"type":"none"}]"#) {
+  try [Shape.circle(radius: 1), .none].jsonString()
+}
+tour.step(
+  ##"try Shape(jsonString: #"{"type": "rect", "width": 2}"#)"##,
+  #"throws at height: missing key "height" (in Shape.rect)"#
+) {
+  try Shape(jsonString: #"{"type": "rect", "width": 2}"#)
 }
 
 exit(tour.finish())

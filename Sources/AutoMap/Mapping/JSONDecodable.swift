@@ -60,6 +60,11 @@ public protocol JSONMappable: SendableMetatype {
   /// How property names become keys for properties without an `.index`: `.exact` unless
   /// the model says otherwise. A call can override it (`T(jsonData:keyStyle:)`).
   static var keyStyle: JSON.KeyStyle { get }
+
+  /// For enums with payloads that map through their synthesized `Codable`: how the case is
+  /// named in the document (see ``JSON/CaseLayout``). `.externalTag` unless the enum says
+  /// otherwise; other types ignore it.
+  static var caseLayout: JSON.CaseLayout { get }
 }
 
 extension JSONMappable {
@@ -67,6 +72,8 @@ extension JSONMappable {
   public static func specificOptions() -> [String: SpecificOption] { [:] }
   /// `.exact`: keys are the property names.
   public static var keyStyle: JSON.KeyStyle { .exact }
+  /// `.externalTag`: `{"circle": {"radius": 1}}`, as synthesized `Codable` writes it.
+  public static var caseLayout: JSON.CaseLayout { .externalTag }
 }
 
 /// A type with an initializer that takes no arguments: what `nonNil` and `.nonNil` fall back

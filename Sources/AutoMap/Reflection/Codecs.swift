@@ -34,13 +34,18 @@ final class DecodeCodec: @unchecked Sendable {  // immutable after creation
   let lossyReadJSON: ReadJSON?
   /// `false` for types that cannot be decoded at all (their reads throw).
   let isMappable: Bool
+  /// For codecs that depend on the key style of the model holding the property (`Codable`
+  /// types): the codec for a style.
+  private let restyle: ((JSON.KeyStyle) -> DecodeCodec)?
 
   init<T>(
     _: T.Type, readBytes: @escaping ReadBytes, readJSON: @escaping ReadJSON,
     storeNil: ((UnsafeMutableRawPointer) -> Void)? = nil, model: ModelDecodeState? = nil,
     lossyReadBytes: ReadBytes? = nil, lossyReadJSON: ReadJSON? = nil, isMappable: Bool = true,
-    storeWrapped: ((Any, UnsafeMutableRawPointer) -> Bool)? = nil
+    storeWrapped: ((Any, UnsafeMutableRawPointer) -> Bool)? = nil,
+    styled restyle: ((JSON.KeyStyle) -> DecodeCodec)? = nil
   ) {
+    self.restyle = restyle
     self.model = model
     self.isMappable = isMappable
     self.lossyReadBytes = lossyReadBytes
@@ -69,6 +74,9 @@ final class DecodeCodec: @unchecked Sendable {  // immutable after creation
   }
 
   var isOptional: Bool { storeNil != nil }
+
+  /// This codec for a property of a model whose plan uses `style`.
+  func styled(_ style: JSON.KeyStyle) -> DecodeCodec { restyle?(style) ?? self }
 }
 
 /// How values of one type are written: to bytes (through a ``JSONWriter``) or to a `JSON`
@@ -89,12 +97,16 @@ final class EncodeCodec: @unchecked Sendable {  // immutable after creation
   let load: (UnsafeRawPointer) -> Any
   /// `false` for types that cannot be encoded at all (their writes throw).
   let isMappable: Bool
+  /// As for ``DecodeCodec``: the codec for a key style, for `Codable` types.
+  private let restyle: ((JSON.KeyStyle) -> EncodeCodec)?
 
   init<T>(
     _: T.Type, writeBytes: @escaping WriteBytes, writeJSON: @escaping WriteJSON,
     isNil: ((UnsafeRawPointer) -> Bool)? = nil, isEmpty: ((UnsafeRawPointer) -> Bool)? = nil,
-    isMappable: Bool = true, load: ((UnsafeRawPointer) -> Any)? = nil
+    isMappable: Bool = true, load: ((UnsafeRawPointer) -> Any)? = nil,
+    styled restyle: ((JSON.KeyStyle) -> EncodeCodec)? = nil
   ) {
+    self.restyle = restyle
     self.isMappable = isMappable
     type = T.self
     typeName = AutoMap.typeName(T.self)
@@ -104,6 +116,9 @@ final class EncodeCodec: @unchecked Sendable {  // immutable after creation
     self.isEmpty = isEmpty
     self.load = load ?? { RawValue.load($0, as: T.self) }
   }
+
+  /// This codec for a property of a model whose plan uses `style`.
+  func styled(_ style: JSON.KeyStyle) -> EncodeCodec { restyle?(style) ?? self }
 }
 
 /// Types of this library that know their own codecs (scalars, collections, optionals).
@@ -116,7 +131,11 @@ protocol EncodeCodecProvider {
   static func makeEncodeCodec() -> EncodeCodec
 }
 
-/// The process-wide codec caches. Creating a codec never holds the lock (it may look up
+/// The process-wide codec caches.
+///
+/// What a type maps as, in order: AutoMap's own codec (scalars, collections, optionals,
+/// Foundation leaves), a `JSONDecodable`/`JSONEncodable` model, a property wrapper, a
+/// `Codable` type (``CodableCodecs``), and otherwise nothing (an error at first use). Creating a codec never holds the lock (it may look up
 /// other codecs); when two threads create the same codec at once, the first one stored wins.
 enum CodecCache {
   private static let decoders = Mutex<[ObjectIdentifier: DecodeCodec]>([:])
@@ -155,6 +174,9 @@ enum CodecCache {
     if let wrapper = type as? any JSONPropertyWrapper.Type {
       return PropertyWrapperCodecs.decoder(wrapper)
     }
+    if let codable = type as? any Decodable.Type {
+      return CodableCodecs.decoder(for: codable, style: .exact)
+    }
     return unmappableDecoder(type)
   }
 
@@ -163,6 +185,9 @@ enum CodecCache {
     if let model = type as? any JSONEncodable.Type { return ModelEncoding.makeCodec(model) }
     if let wrapper = type as? any JSONPropertyWrapper.Type {
       return PropertyWrapperCodecs.encoder(wrapper)
+    }
+    if let codable = type as? any Encodable.Type {
+      return CodableCodecs.encoder(for: codable, style: .exact)
     }
     return unmappableEncoder(type)
   }

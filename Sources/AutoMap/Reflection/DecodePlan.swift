@@ -38,12 +38,17 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   /// Whether field `i`'s key can be recognized in the text byte for byte: it has no byte a
   /// JSON string must escape, so `"` + key + `"` in the text is that key and nothing else.
   let keyIsVerbatim: [Bool]
+  /// Set for models read as a whole rather than field by field (enums with payloads, through
+  /// their synthesized `Codable`): reads the value from `JSON` into the destination.
+  let whole: ((JSON, UnsafeMutableRawPointer) throws -> Void)?
 
   init(
     modelName: String, kind: InstanceKind, fields: [DecodeField], ignoredFields: [IgnoredField],
     caseInsensitive: Bool, destroyModel: @escaping (UnsafeMutableRawPointer) -> Void,
-    didDecode: @escaping (UnsafeMutableRawPointer) throws -> Void
+    didDecode: @escaping (UnsafeMutableRawPointer) throws -> Void,
+    whole: ((JSON, UnsafeMutableRawPointer) throws -> Void)? = nil
   ) {
+    self.whole = whole
     self.modelName = modelName
     self.kind = kind
     self.fields = fields

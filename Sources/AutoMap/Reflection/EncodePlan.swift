@@ -57,7 +57,15 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
   /// The quoted keys the steps point into.
   private let keyStorage: UnsafeMutableBufferPointer<UInt8>
 
-  init(modelName: String, isClass: Bool, fields: [EncodeField]) {
+  /// Set for models written as a whole rather than field by field (enums with payloads,
+  /// through their synthesized `Codable`).
+  let whole: ((UnsafeRawPointer) throws -> JSON)?
+
+  init(
+    modelName: String, isClass: Bool, fields: [EncodeField],
+    whole: ((UnsafeRawPointer) throws -> JSON)? = nil
+  ) {
+    self.whole = whole
     self.modelName = modelName
     self.isClass = isClass
     self.fields = fields

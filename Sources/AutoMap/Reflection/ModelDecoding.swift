@@ -39,9 +39,19 @@ enum ModelDecoding {
   /// What the default `init(decode:)` runs.
   static func decode<T: JSONDecodable>(_: T.Type, from json: JSON) throws -> T {
     let state = try state(T.self)
-    state.markReflected()
     return try Nesting.level(encoding: false) {
       let plan = try state.resolvedPlan(KeyStyleContext.override)
+      if let whole = plan.whole {
+        // Never marked reflected: the byte paths reach it through `JSON` and this function.
+        return try RawValue.produce(T.self) { destination in
+          try whole(json, destination)
+          do { try plan.validate(destination) } catch {
+            plan.destroyModel(destination)
+            throw error
+          }
+        }
+      }
+      state.markReflected()
       return try RawValue.produce(T.self) { try plan.readJSON(json, $0) }
     }
   }
@@ -94,6 +104,7 @@ enum ModelDecoding {
       return try _openExistential(dynamic, do: updateAs)
     }
     let plan = try state(T.self).resolvedPlan(KeyStyleContext.override)
+    guard plan.whole == nil else { throw JSON.Error.notUpdatable(T.self) }
     try withUnsafeMutablePointer(to: &value) { pointer in
       let raw = UnsafeMutableRawPointer(pointer)
       // A class's fields live in the object the variable refers to.
@@ -110,11 +121,12 @@ enum ModelDecoding {
     switch FieldEnumeration.layout(of: T.self) {
     case .structure(let fields), .object(let fields): reflected = fields
     case .unsupported(let kind):
+      if let plan = CodableEnums.decodePlan(T.self, style: style, model: model) { return plan }
       throw JSON.Error(
         .invalidModel,
         "\(model) cannot be decoded by reflection: it is \(kind), and only structs and classes have"
-          + " stored properties to map. Give an enum a raw value or make it CaseIterable, or write"
-          + " init(decode:)")
+          + " stored properties to map. Give an enum a raw value, make it CaseIterable or Codable,"
+          + " or write init(decode:)")
     }
     let kind = try instanceKind(T.self, model: model)
     let options = try FieldOptions.resolve(T.specificOptions(), fields: reflected, model: model)
@@ -130,7 +142,7 @@ enum ModelDecoding {
         }
         continue
       }
-      let codec = CodecCache.decoder(for: property.type)
+      let codec = CodecCache.decoder(for: property.type).styled(style)
       let where_ = "\(model).\(property.name) (\(codec.typeName))"
       guard codec.isMappable || skipped || option.transform != nil else {
         throw unmappable(property, codec: codec, where_: where_)

@@ -49,10 +49,10 @@ enum ModelEncoding {
   /// What the default `json` runs.
   static func encodeJSON<T: JSONEncodable>(_ value: T) throws -> JSON {
     let state = state(T.self)
-    state.markReflected()
     if T.self is AnyClass, let dynamic = type(of: value as AnyObject) as? any JSONEncodable.Type,
       dynamic != T.self
     {
+      state.markReflected()  // classes are never encoded whole
       func encodeAs<D: JSONEncodable>(_: D.Type) throws -> JSON {
         try encodeJSON(unsafeBitCast(value as AnyObject, to: D.self))
       }
@@ -60,6 +60,11 @@ enum ModelEncoding {
     }
     return try Nesting.level(encoding: true) {
       let plan = try state.resolvedPlan(KeyStyleContext.override)
+      if let whole = plan.whole {
+        // Never marked reflected: the byte paths reach it through `json` and this function.
+        return try withUnsafePointer(to: value) { try whole(UnsafeRawPointer($0)) }
+      }
+      state.markReflected()
       return try withUnsafePointer(to: value) { try plan.writeJSON(UnsafeRawPointer($0)) }
     }
   }
@@ -88,6 +93,7 @@ enum ModelEncoding {
     switch FieldEnumeration.layout(of: T.self) {
     case .structure(let fields), .object(let fields): reflected = fields
     case .unsupported(let kind):
+      if let plan = CodableEnums.encodePlan(T.self, style: style, model: model) { return plan }
       throw JSON.Error(
         .invalidModel,
         "\(model) cannot be encoded by reflection: it is \(kind), and only structs and classes have"
@@ -100,7 +106,7 @@ enum ModelEncoding {
       let option = options[property.name] ?? FieldOptions(nil)
       if try FieldOptions.isUnmapped(property, option, model: model) { continue }
       if option.ignore || option.decodeOnly { continue }
-      let codec = CodecCache.encoder(for: property.type)
+      let codec = CodecCache.encoder(for: property.type).styled(style)
       if option.ignoreIfEmpty, codec.isEmpty == nil {
         throw JSON.Error(
           .invalidModel,

@@ -16,6 +16,16 @@ enum Nesting {
     return try body()
   }
 
+  /// ``level(encoding:_:)`` for `Decoder`s and `Encoder`s, whose errors must be
+  /// `DecodingError`s and `EncodingError`s: nesting too deep is reported through `wrap`.
+  static func level<R>(
+    encoding: Bool, wrap: (JSON.Error) -> any Swift.Error, _ body: () throws -> R
+  ) throws -> R {
+    defer { automap_leave_level() }
+    if automap_enter_level() > JSON.maximumDepth { throw wrap(tooDeep(encoding: encoding)) }
+    return try body()
+  }
+
   private static func tooDeep(encoding: Bool) -> JSON.Error {
     encoding
       ? JSON.Error(

@@ -143,10 +143,16 @@ enum RawValue {
 /// left-out optional properties of memberwise structs start as.
 protocol NilInitializable {
   static func initializeNil(at address: UnsafeMutableRawPointer)
+  /// Whether the optional at the address is `nil`.
+  static func isNil(at address: UnsafeRawPointer) -> Bool
 }
 
 extension Optional: NilInitializable {
   static func initializeNil(at address: UnsafeMutableRawPointer) {
     RawValue.initialize(address, to: Wrapped?.none)
+  }
+
+  static func isNil(at address: UnsafeRawPointer) -> Bool {
+    RawValue.load(address, as: Wrapped?.self) == nil
   }
 }

@@ -1,0 +1,167 @@
+/// Enums with payloads: `enum Shape: JSONCodable, Codable { case circle(radius: Double) }`
+/// maps with no code, through the enum's compiler-synthesized `Codable` conformance run
+/// against AutoMap's own `Decoder` and `Encoder` (cases are built by the compiler's code,
+/// never by reading metadata layouts).
+///
+/// Synthesized `Codable` speaks the external-tag layout (`{"circle": {"radius": 1}}`); the
+/// other ``JSON/CaseLayout``s are converted to and from it around that code, and error
+/// paths are converted back to the document's.
+///
+/// The model's plan for such an enum reads and writes the whole value (``DecodePlan/whole``),
+/// so the per-field loops of other models are untouched.
+enum CodableEnums {
+  /// Whether `T` is an enum that maps this way: an enum, `Codable` the compiler's way (not
+  /// through ``CodableByMapping``, which would call back into AutoMap for ever).
+  private static func applies<T>(_: T.Type) -> Bool {
+    RuntimeReflection.kind(of: T.self) == .other("an enum")
+      && !(T.self is any CodableByMapping.Type)
+  }
+
+  static func decodePlan<T: JSONDecodable>(_: T.Type, style: JSON.KeyStyle, model: String)
+    -> DecodePlan?
+  {
+    guard applies(T.self), let decodable = T.self as? any Decodable.Type else { return nil }
+    let layout = T.caseLayout
+    func read<D: Decodable>(_: D.Type) -> (JSON, UnsafeMutableRawPointer) throws -> Void {
+      { json, destination in
+        let (external, name) = try external(json, layout, model: model)
+        do {
+          let value = try JSONValueDecoder.decodeRoot(D.self, from: external, style: style)
+          RawValue.initialize(destination, to: value)
+        } catch let error as JSON.Error {
+          throw documentError(error, external: external, name: name, layout, model: model)
+        }
+      }
+    }
+    return DecodePlan(
+      modelName: model, kind: .memberwise, fields: [], ignoredFields: [], caseInsensitive: false,
+      destroyModel: { RawValue.destroy($0, as: T.self) },
+      didDecode: { try RawValue.withMutable($0, as: T.self) { try $0.didDecode() } },
+      whole: read(decodable))
+  }
+
+  static func encodePlan<T: JSONEncodable>(_: T.Type, style: JSON.KeyStyle, model: String)
+    -> EncodePlan?
+  {
+    guard applies(T.self), let encodable = T.self as? any Encodable.Type else { return nil }
+    let layout = T.caseLayout
+    func write<E: Encodable>(_: E.Type) -> (UnsafeRawPointer) throws -> JSON {
+      { value in
+        let external = try JSONValueEncoder.encodeRoot(
+          RawValue.load(value, as: E.self), style: style)
+        return try document(external, layout, model: model)
+      }
+    }
+    return EncodePlan(modelName: model, isClass: false, fields: [], whole: write(encodable))
+  }
+
+  // MARK: Layouts
+
+  /// The document's value in the external-tag layout, and the case name when there is one.
+  private static func external(_ json: JSON, _ layout: JSON.CaseLayout, model: String) throws
+    -> (JSON, String?)
+  {
+    guard case .object(var object) = json else {
+      if case .externalTag = layout, case .string(let name) = json {
+        return (.object(JSON.Object([(name, .object(JSON.Object()))])), name)  // "none"
+      }
+      throw JSON.Error.mismatch(expected: "\(model) (an object naming its case)", found: json)
+    }
+    switch layout {
+    case .externalTag:
+      return (json, object.count == 1 ? object.keys.first : nil)
+    case .internalTag(let tag):
+      let name = try caseName(object, tag, model: model)
+      object[tag] = nil
+      return (.object(JSON.Object([(name, .object(object))])), name)
+    case .adjacentTag(let tag, let content):
+      let name = try caseName(object, tag, model: model)
+      let payload = object[content] ?? .object(JSON.Object())
+      return (.object(JSON.Object([(name, payload)])), name)
+    }
+  }
+
+  private static func caseName(_ object: JSON.Object, _ tag: String, model: String) throws
+    -> String
+  {
+    guard let value = object[tag] else {
+      throw JSON.Error(
+        .missingValue, "missing key \(JSON.string(tag)) naming the case of \(model)",
+        path: [.key(tag)])
+    }
+    guard case .string(let name) = value else {
+      throw JSON.Error.mismatch(expected: "a case name of \(model)", found: value).prefixed(
+        key: tag)
+    }
+    return name
+  }
+
+  /// The external-tag value that synthesized `encode(to:)` wrote, in `layout`.
+  private static func document(_ external: JSON, _ layout: JSON.CaseLayout, model: String)
+    throws -> JSON
+  {
+    if case .externalTag = layout { return external }
+    guard case .object(let object) = external, object.count == 1,
+      let (name, payload) = object.members.first.map({ ($0.key, $0.value) })
+    else {
+      throw JSON.Error(
+        .unencodable, "\(model).encode(to:) did not write one case key, as synthesized Codable does"
+      )
+    }
+    switch layout {
+    case .externalTag:
+      return external
+    case .internalTag(let tag):
+      guard case .object(let fields) = payload else {
+        throw JSON.Error(
+          .unencodable, "\(model).\(name) has no fields to put \(JSON.string(tag)) beside")
+      }
+      guard fields[tag] == nil else {
+        throw JSON.Error(
+          .unencodable,
+          "\(model).\(name) has a payload field \(JSON.string(tag)), which is the case layout's tag"
+        )
+      }
+      var result = JSON.Object()
+      result.append(tag, .string(name))
+      for (key, value) in fields { result.append(key, value) }
+      return .object(result)
+    case .adjacentTag(let tag, let content):
+      var result = JSON.Object()
+      result.append(tag, .string(name))
+      if case .object(let fields) = payload, fields.isEmpty { return .object(result) }
+      result[content] = payload
+      return .object(result)
+    }
+  }
+
+  /// An error from decoding the external-tag value, in terms of the document: its path as
+  /// the layout lays the payload out, and the case named.
+  private static func documentError(
+    _ error: JSON.Error, external: JSON, name: String?, _ layout: JSON.CaseLayout, model: String
+  ) -> JSON.Error {
+    var error = error
+    guard let name, let outermost = error.reversedPath.last, outermost == .key(name) else {
+      if error.reversedPath.isEmpty, error.kind == .typeMismatch,
+        case .object(let object) = external
+      {
+        // Synthesized code found no case key it knows.
+        let found =
+          object.count == 1
+          ? "\(JSON.string(object.keys[0])) is not a case"
+          : "\(object.count) keys name no single case"
+        return JSON.Error(.typeMismatch, "\(found) of \(model)", underlying: error.underlying)
+      }
+      return error
+    }
+    error.reversedPath.removeLast()
+    switch layout {
+    case .externalTag: error.reversedPath.append(.key(name))
+    case .internalTag: break
+    case .adjacentTag(_, let content): error.reversedPath.append(.key(content))
+    }
+    return JSON.Error(
+      error.kind, "\(error.message) (in \(model).\(name))", path: error.reversedPath.reversed(),
+      underlying: error.underlying)
+  }
+}
