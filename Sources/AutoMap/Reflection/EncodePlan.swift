@@ -57,7 +57,11 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
   /// The quoted keys the steps point into.
   private let keyStorage: UnsafeMutableBufferPointer<UInt8>
 
-  init(modelName: String, isClass: Bool, fields: [EncodeField]) {
+  /// A polymorphic class's discriminator key: flattened members never overwrite it.
+  let reservedKey: String?
+
+  init(modelName: String, isClass: Bool, fields: [EncodeField], reservedKey: String? = nil) {
+    self.reservedKey = reservedKey
     self.modelName = modelName
     self.isClass = isClass
     self.fields = fields
@@ -134,7 +138,7 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
             "\(modelName).\(field.name) is flattened with .index([]) but encodes to \(json.kindName), not an object"
           )
         }
-        for (key, member) in members { result[.key(key)] = member }
+        for (key, member) in members where key != reservedKey { result[.key(key)] = member }
       } else {
         result[field.index] = json
       }
