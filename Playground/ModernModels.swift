@@ -27,3 +27,12 @@ struct Ledger: JSONCodable {
   var total: UInt128
   var balance: Int128
 }
+
+class Animal: JSONCodable, DefaultInitable, JSONPolymorphic {
+  var name = ""
+  required init() {}
+  static let subclasses: [String: Animal.Type] = ["dog": Dog.self, "cat": Cat.self]
+}
+
+final class Dog: Animal { var barks = true }
+final class Cat: Animal { var lives = 9 }

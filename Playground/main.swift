@@ -353,4 +353,21 @@ tour.step(
   try Shape(jsonString: #"{"type": "rect", "width": 2}"#)
 }
 
+tour.section("17. Class hierarchies: the base chooses the subclass")
+tour.note("class Animal: JSONCodable, DefaultInitable, JSONPolymorphic { var name = \"\"; required init() {}")
+tour.note("  static let subclasses: [String: Animal.Type] = [\"dog\": Dog.self, \"cat\": Cat.self] }")
+tour.note("final class Dog: Animal { var barks = true };  final class Cat: Animal { var lives = 9 }")
+let petsText = #"[{"type": "dog", "name": "Rex", "barks": false}, {"type": "cat", "name": "Tom"}]"#
+tour.step("let pets = try [Animal](jsonString: petsText); pets.map { type(of: $0) }", "[Playground.Dog, Playground.Cat]") {
+  try [Animal](jsonString: petsText).map { type(of: $0) }
+}
+tour.step("try pets.jsonString()   // each its own fields, its discriminator first",
+  #"[{"type":"dog","name":"Rex","barks":false},{"type":"cat","name":"Tom","lives":9}]"#) {
+  try [Animal](jsonString: petsText).jsonString()
+}
+tour.step(##"try Animal(jsonString: #"{"type": "parrot"}"#)"##,
+  #"throws at type: unknown Animal discriminator string "parrot": expected one of "cat", "dog""#) {
+  try Animal(jsonString: #"{"type": "parrot"}"#)
+}
+
 exit(tour.finish())

@@ -28,6 +28,8 @@ final class DecodeCodec: @unchecked Sendable {  // immutable after creation
   let storeDefault: ((UnsafeMutableRawPointer) -> Void)?
   /// For model types: their reflection state.
   let model: ModelDecodeState?
+  /// For ``JSONPolymorphic`` classes: how an object chooses the class to build.
+  let polymorphism: Polymorphism?
   /// For collections (and optionals of them): reading that leaves out elements that fail to
   /// map, for `.lossy`.
   let lossyReadBytes: ReadBytes?
@@ -41,12 +43,14 @@ final class DecodeCodec: @unchecked Sendable {  // immutable after creation
   init<T>(
     _: T.Type, readBytes: @escaping ReadBytes, readJSON: @escaping ReadJSON,
     storeNil: ((UnsafeMutableRawPointer) -> Void)? = nil, model: ModelDecodeState? = nil,
+    polymorphism: Polymorphism? = nil,
     lossyReadBytes: ReadBytes? = nil, lossyReadJSON: ReadJSON? = nil, isMappable: Bool = true,
     storeWrapped: ((Any, UnsafeMutableRawPointer) -> Bool)? = nil,
     styled restyle: ((JSON.KeyStyle) -> DecodeCodec)? = nil
   ) {
     self.restyle = restyle
     self.model = model
+    self.polymorphism = polymorphism
     self.isMappable = isMappable
     self.lossyReadBytes = lossyReadBytes
     self.lossyReadJSON = lossyReadJSON

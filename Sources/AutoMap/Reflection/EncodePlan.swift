@@ -60,12 +60,15 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
   /// Set for models written as a whole rather than field by field (enums with payloads,
   /// through their synthesized `Codable`).
   let whole: ((UnsafeRawPointer) throws -> JSON)?
+  /// A polymorphic class's discriminator key: flattened members never overwrite it.
+  let reservedKey: String?
 
   init(
     modelName: String, isClass: Bool, fields: [EncodeField],
-    whole: ((UnsafeRawPointer) throws -> JSON)? = nil
+    whole: ((UnsafeRawPointer) throws -> JSON)? = nil, reservedKey: String? = nil
   ) {
     self.whole = whole
+    self.reservedKey = reservedKey
     self.modelName = modelName
     self.isClass = isClass
     self.fields = fields
@@ -142,7 +145,7 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
             "\(modelName).\(field.name) is flattened with .index([]) but encodes to \(json.kindName), not an object"
           )
         }
-        for (key, member) in members { result[.key(key)] = member }
+        for (key, member) in members where key != reservedKey { result[.key(key)] = member }
       } else {
         result[field.index] = json
       }

@@ -16,6 +16,13 @@ enum ModelDecoding {
     let readJSON: DecodeCodec.ReadJSON = { json, destination in
       RawValue.initialize(destination, to: try T(decode: json))
     }
+    if let polymorphism = Polymorphism.of(T.self) {
+      // The object chooses its class, so it is read whole first: only these types pay.
+      return DecodeCodec(
+        T.self,
+        readBytes: { reader, destination in try readJSON(reader.parseValue(), destination) },
+        readJSON: readJSON, model: state, polymorphism: polymorphism)
+    }
     return DecodeCodec(
       T.self,
       readBytes: { reader, destination in
@@ -38,7 +45,15 @@ enum ModelDecoding {
 
   /// What the default `init(decode:)` runs.
   static func decode<T: JSONDecodable>(_: T.Type, from json: JSON) throws -> T {
-    let state = try state(T.self)
+    let codec = CodecCache.decoder(for: T.self)
+    guard let state = codec.model else { throw JSON.Error.notUpdatable(T.self) }
+    if let polymorphism = codec.polymorphism {
+      state.markReflected()  // classes are never read whole
+      let chosen = try polymorphism.chooseClass(json, for: T.self)
+      if ObjectIdentifier(chosen) != ObjectIdentifier(T.self) {
+        return try decode(json, as: chosen, declared: T.self)
+      }
+    }
     return try Nesting.level(encoding: false) {
       let plan = try state.resolvedPlan(KeyStyleContext.override)
       if let whole = plan.whole {
@@ -54,6 +69,25 @@ enum ModelDecoding {
       state.markReflected()
       return try RawValue.produce(T.self) { try plan.readJSON(json, $0) }
     }
+  }
+
+  /// A polymorphic object as the subclass it chose, through that class's own `init(decode:)`
+  /// (which chooses again, and stops at itself: each step goes further down the hierarchy).
+  private static func decode<T: JSONDecodable>(_ json: JSON, as chosen: Any.Type, declared: T.Type)
+    throws -> T
+  {
+    func decodeAs<D: JSONDecodable>(_: D.Type) throws -> T {
+      guard let value = try D(decode: json) as? T else {
+        throw JSON.Error(.invalidModel, "\(typeName(D.self)) is not a \(typeName(T.self))")
+      }
+      return value
+    }
+    guard let decodable = chosen as? any JSONDecodable.Type else {
+      throw JSON.Error(
+        .invalidModel, "\(typeName(chosen)) cannot be decoded: it does not conform to JSONDecodable"
+      )
+    }
+    return try _openExistential(decodable, do: decodeAs)
   }
 
   /// What `T(jsonData:)` and `T(jsonString:)` run: bytes to value; with `index`, only the

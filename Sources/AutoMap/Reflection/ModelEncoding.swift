@@ -101,7 +101,11 @@ enum ModelEncoding {
       )
     }
     let options = try FieldOptions.resolve(T.specificOptions(), fields: reflected, model: model)
+    let discriminator = try Polymorphism.of(T.self).map { ($0.key, try $0.value(for: T.self)) }
     var fields: [EncodeField] = []
+    if let (key, value) = discriminator, let value {
+      fields.append(Polymorphism.discriminatorField(key: key, value: value))
+    }
     for property in reflected {
       let option = options[property.name] ?? FieldOptions(nil)
       if try FieldOptions.isUnmapped(property, option, model: model) { continue }
@@ -125,6 +129,12 @@ enum ModelEncoding {
             + " conform to JSONEncodable. " + fix)
       }
       let index = option.writeIndex(property.name, style)
+      if let (key, _) = discriminator,
+        try Polymorphism.writesDiscriminator(
+          index, key: key, field: "\(model).\(property.name)")
+      {
+        continue  // the discriminator is written from the table, once
+      }
       fields.append(
         EncodeField(
           name: property.name, offset: property.offset, codec: codec, index: index,
@@ -132,6 +142,7 @@ enum ModelEncoding {
           transform: option.transform, ignoreIfNull: option.ignoreIfNull,
           ignoreIfEmpty: option.ignoreIfEmpty))
     }
-    return EncodePlan(modelName: model, isClass: T.self is AnyClass, fields: fields)
+    return EncodePlan(
+      modelName: model, isClass: T.self is AnyClass, fields: fields, reservedKey: discriminator?.0)
   }
 }

@@ -18,12 +18,12 @@ struct Synthesized: JSONCodable, Codable, Equatable {
   static func specificOptions() -> [String: SpecificOption] { ["userID": "uid"] }
 }
 
-class Pet: CodableByMapping, DefaultInitable {
+class BridgedPet: CodableByMapping, DefaultInitable {
   var name = ""
   required init() {}
 }
 
-final class Hound: Pet {
+final class Hound: BridgedPet {
   var breed = ""
 }
 
@@ -79,14 +79,14 @@ struct CodableBridgeTests {
     let data = Data(#"{"name": "Rex", "breed": "collie"}"#.utf8)
     let dog = try JSONDecoder().decode(Hound.self, from: data)
     #expect(dog.name == "Rex" && dog.breed == "collie")
-    let animal: Pet = dog
+    let animal: BridgedPet = dog
     let encoder = JSONEncoder()
     encoder.outputFormatting = .sortedKeys
     #expect(
       String(decoding: try encoder.encode(animal), as: UTF8.self)
         == #"{"breed":"collie","name":"Rex"}"#)
-    let base = try JSONDecoder().decode(Pet.self, from: data)
-    #expect(type(of: base) == Pet.self && base.name == "Rex")
+    let base = try JSONDecoder().decode(BridgedPet.self, from: data)
+    #expect(type(of: base) == BridgedPet.self && base.name == "Rex")
   }
 
   @Test("JSON decodes from JSONDecoder exactly: integers at the limits, doubles, nesting")

@@ -1,0 +1,138 @@
+/// The rules of one ``JSONPolymorphic`` hierarchy, with its types erased: which class an
+/// object builds, and which discriminator a class writes. Made once per class, when its
+/// codec or encode plan is built; models that are not polymorphic never make one.
+final class Polymorphism: @unchecked Sendable {  // immutable after creation; metatypes
+  let key: String
+  private let base: Any.Type
+  private let baseName: String
+  private let table: [String: Any.Type]
+  /// Table values in key order, for error messages.
+  private let known: String
+  /// The discriminator each class writes: the first value naming it, in key order.
+  private let values: [ObjectIdentifier: String]
+  private let defaultType: Any.Type?
+  private let choose: (JSON) throws -> Any.Type?
+
+  init(
+    key: String, base: Any.Type, table: [String: Any.Type], defaultType: Any.Type?,
+    choose: @escaping (JSON) throws -> Any.Type?
+  ) {
+    self.key = key
+    self.base = base
+    baseName = typeName(base)
+    self.table = table
+    let sorted = table.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    known = sorted.map { JSON.string($0).description }.joined(separator: ", ")
+    var values: [ObjectIdentifier: String] = [:]
+    for value in sorted {
+      guard let type = table[value] else { continue }
+      let id = ObjectIdentifier(type)
+      if values[id] == nil { values[id] = value }
+    }
+    self.values = values
+    self.defaultType = defaultType
+    self.choose = choose
+  }
+
+  /// Polymorphism of `T`, when it (or a class it inherits from) adopts ``JSONPolymorphic``.
+  static func of<T>(_: T.Type) -> Polymorphism? {
+    (T.self as? any JSONPolymorphic.Type)?.makePolymorphism()
+  }
+
+  // MARK: Decoding
+
+  /// The class to build from `json` when `T` is requested: `T` itself or a subclass.
+  func chooseClass<T>(_ json: JSON, for _: T.Type) throws -> Any.Type {
+    guard case .object(let object) = json else { return T.self }  // T reports it as usual
+    let requested = typeName(T.self)
+    if let chosen = try chosen(json) {
+      guard chosen is T.Type else {
+        throw JSON.Error(
+          .typeMismatch,
+          "\(baseName).subclass(for:) chose \(typeName(chosen)), which is not a \(requested)")
+      }
+      return chosen
+    }
+    switch object[key] {
+    case nil, .null?, .missing?:
+      if let fallback = fitting(defaultType, T.self) { return fallback }
+      if ObjectIdentifier(T.self) != ObjectIdentifier(base) { return T.self }
+      throw JSON.Error(
+        .missingValue,
+        "missing the discriminator that chooses the \(baseName) subclass: one of \(known)"
+      ).prefixed(key: key)
+    case .string(let value)?:
+      guard let chosen = table[value] else {
+        if let fallback = fitting(defaultType, T.self) { return fallback }
+        throw JSON.Error(
+          .typeMismatch,
+          "unknown \(baseName) discriminator \(JSON.string(value).briefDescription): expected one of \(known)"
+        ).prefixed(key: key)
+      }
+      guard chosen is T.Type else {
+        throw JSON.Error(
+          .typeMismatch,
+          "discriminator \(JSON.string(value).description) chooses \(typeName(chosen)), which is not a \(requested)"
+        ).prefixed(key: key)
+      }
+      return chosen
+    case let other?:
+      throw JSON.Error(
+        .typeMismatch,
+        "expected a string naming a \(baseName) subclass (one of \(known)), found \(other.briefDescription)"
+      ).prefixed(key: key)
+    }
+  }
+
+  private func chosen(_ json: JSON) throws -> Any.Type? {
+    do { return try choose(json) } catch { throw JSON.Error.wrapping(error) }
+  }
+
+  private func fitting<T>(_ type: Any.Type?, _: T.Type) -> Any.Type? {
+    guard let type, type is T.Type else { return nil }
+    return type
+  }
+
+  // MARK: Encoding
+
+  /// The discriminator value `T` writes; `nil` when it writes none (the default class not
+  /// in the table).
+  func value<T>(for _: T.Type) throws -> String? {
+    if let value = values[ObjectIdentifier(T.self)] { return value }
+    if let defaultType, ObjectIdentifier(defaultType) == ObjectIdentifier(T.self) { return nil }
+    throw JSON.Error(
+      .invalidModel,
+      "\(typeName(T.self)) cannot be encoded: \(baseName).subclasses has no discriminator for it."
+        + " Add it to the table, or make it the defaultSubclass")
+  }
+}
+
+extension Polymorphism {
+  /// The member a polymorphic class writes first: its discriminator, a constant.
+  static func discriminatorField(key: String, value: String) -> EncodeField {
+    let json = JSON.string(value)
+    let codec = EncodeCodec(
+      Discriminator.self, writeBytes: { _, writer in writer.writeString(value) },
+      writeJSON: { _ in json }, load: { _ in value })
+    return EncodeField(
+      name: key, offset: 0, codec: codec, index: .key(key),
+      quotedKey: JSONWriter.quotedKey(key), key: key, transform: nil, ignoreIfNull: false,
+      ignoreIfEmpty: false)
+  }
+
+  /// Whether a property written at `index` would write the discriminator key: it is then
+  /// left out (`true`). A path through the key (`["type", "x"]`) could not be written at
+  /// all next to the discriminator's string, and is refused.
+  static func writesDiscriminator(_ index: JSON.Index, key: String, field: String) throws -> Bool {
+    guard case .key(key)? = index.steps.first else { return false }
+    if index.steps.count == 1 { return true }
+    throw JSON.Error(
+      .invalidModel,
+      "\(field) is written at \(index), inside the discriminator \(JSON.string(key).description):"
+        + " give it another .index, or mark it .decodeOnly")
+  }
+}
+
+/// The type of the discriminator's constant codec: not a leaf type, so the encode loop
+/// calls the codec instead of reading memory.
+private enum Discriminator {}
