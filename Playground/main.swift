@@ -189,6 +189,12 @@ tour.step(##"try User(jsonString: #"{"ID": 1, "NAME": "Ada", "TAGS": []}"#, keyS
 tour.step("try Preferences().jsonString(keyStyle: .upperCamelCase)", #"{"Theme":"light","FontSize":12}"#) {
   try Preferences().jsonString(keyStyle: .upperCamelCase)
 }
+tour.step("try Preferences().jsonString(keyStyle: .kebabCase)", #"{"theme":"light","font-size":12}"#) {
+  try Preferences().jsonString(keyStyle: .kebabCase)
+}
+tour.step("try Preferences().jsonString(keyStyle: .screamingSnakeCase)", #"{"THEME":"light","FONT_SIZE":12}"#) {
+  try Preferences().jsonString(keyStyle: .screamingSnakeCase)
+}
 
 tour.section("9. Validation, empty strings, designated paths, updates")
 tour.step(##"try Signup(jsonString: #"{"email": "ada@example.org", "age": 36, "referrer": ""}"#).referrer   // .emptyAsNil"##, "nil") {

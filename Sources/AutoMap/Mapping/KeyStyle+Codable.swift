@@ -17,6 +17,9 @@ extension JSON.KeyStyle {
     case .exact, .caseInsensitive: nil
     case .snakeCase: Self.convertFromSnakeCase(key)
     case .upperCamelCase: key.prefix(1).lowercased() + key.dropFirst()
+    // Foundation has no such strategies: these are its snake-case ones, respelled.
+    case .kebabCase: Self.convertFromSnakeCase(key.replacingOccurrences(of: "-", with: "_"))
+    case .screamingSnakeCase: Self.convertFromSnakeCase(key.lowercased())
     }
   }
 
@@ -26,6 +29,8 @@ extension JSON.KeyStyle {
     case .exact, .caseInsensitive: key
     case .snakeCase: Self.convertToSnakeCase(key)
     case .upperCamelCase: key.prefix(1).uppercased() + key.dropFirst()
+    case .kebabCase: Self.convertToSnakeCase(key).replacingOccurrences(of: "_", with: "-")
+    case .screamingSnakeCase: Self.convertToSnakeCase(key).uppercased()
     }
   }
 

@@ -23,6 +23,10 @@ extension JSON {
     case snakeCase
     /// `avatarURL` ↔ `AvatarURL`.
     case upperCamelCase
+    /// `avatarURL` ↔ `avatar-url`: the snake-case words, joined by hyphens.
+    case kebabCase
+    /// `avatarURL` ↔ `AVATAR_URL`: the snake-case words, upper-cased.
+    case screamingSnakeCase
     /// Decoding matches keys whatever their ASCII case (`age` reads `Age` or `AGE`);
     /// encoding writes the property name.
     case caseInsensitive
@@ -33,6 +37,8 @@ extension JSON {
       case .exact, .caseInsensitive: return propertyName
       case .upperCamelCase: return propertyName.prefix(1).uppercased() + propertyName.dropFirst()
       case .snakeCase: return Self.snakeCased(propertyName)
+      case .kebabCase: return Self.snakeCased(propertyName).replacingOccurrences(of: "_", with: "-")
+      case .screamingSnakeCase: return Self.snakeCased(propertyName).uppercased()
       }
     }
 
@@ -65,6 +71,8 @@ extension JSON {
       case .snakeCase: 1
       case .upperCamelCase: 2
       case .caseInsensitive: 3
+      case .kebabCase: 4
+      case .screamingSnakeCase: 5
       }
     }
   }

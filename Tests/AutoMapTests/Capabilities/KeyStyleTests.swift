@@ -13,6 +13,16 @@ struct SnakeProfile: JSONCodable, Equatable {
   static func specificOptions() -> [String: SpecificOption] { ["nickname": "nick"] }  // explicit wins
 }
 
+struct ShoutingProfile: JSONCodable, Equatable {
+  static let keyStyle = JSON.KeyStyle.screamingSnakeCase
+  var avatarURL: String
+  var userID: Int
+  var displayName: String
+  var nickname: String
+
+  static func specificOptions() -> [String: SpecificOption] { ["nickname": "nick"] }  // explicit wins
+}
+
 struct PlainProfile: JSONCodable, Equatable {
   var firstName: String
   var age: Int
@@ -28,6 +38,37 @@ struct KeyStyleTests {
     #expect(JSON.KeyStyle.snakeCase.key(for: "version2Name") == "version2_name")
     #expect(JSON.KeyStyle.snakeCase.key(for: "plain") == "plain")
     #expect(JSON.KeyStyle.upperCamelCase.key(for: "avatarURL") == "AvatarURL")
+  }
+
+  @Test("kebab case and screaming snake case use the snake-case words")
+  func kebabAndScreaming() throws {
+    let kebab = JSON.KeyStyle.kebabCase
+    let screaming = JSON.KeyStyle.screamingSnakeCase
+    #expect(kebab.key(for: "avatarURL") == "avatar-url")
+    #expect(kebab.key(for: "URLString") == "url-string")
+    #expect(kebab.key(for: "version2Name") == "version2-name")
+    #expect(kebab.key(for: "max_id") == "max-id")
+    #expect(screaming.key(for: "avatarURL") == "AVATAR_URL")
+    #expect(screaming.key(for: "userID") == "USER_ID")
+    #expect(screaming.key(for: "plain") == "PLAIN")
+    // Per call, on every path: the keys of one style are not read under another.
+    let profile = PlainProfile(firstName: "Ada", age: 36)
+    for (style, text) in [
+      (kebab, #"{"first-name":"Ada","age":36}"#), (screaming, #"{"FIRST_NAME":"Ada","AGE":36}"#),
+    ] {
+      #expect(try profile.jsonString(keyStyle: style) == text)
+      #expect(try PlainProfile(jsonString: text, keyStyle: style) == profile)
+      #expect(try PlainProfile(jsonData: Data(text.utf8), keyStyle: style) == profile)
+      #expect(try PlainProfile(decode: JSON(jsonString: text), keyStyle: style) == profile)
+      #expect(throws: JSON.Error.self) { try PlainProfile(jsonString: text, keyStyle: .snakeCase) }
+    }
+    // A model's own style, first and later use alike.
+    let text = #"{"AVATAR_URL":"a.png","USER_ID":3,"DISPLAY_NAME":"D","nick":"n"}"#
+    let shouting = try decodeAllWays(ShoutingProfile.self, text)
+    #expect(shouting.userID == 3 && shouting.nickname == "n")
+    #expect(
+      try shouting.jsonString(options: .sortedKeys)
+        == #"{"AVATAR_URL":"a.png","DISPLAY_NAME":"D","USER_ID":3,"nick":"n"}"#)
   }
 
   @Test("a model's key style applies to decoding and encoding; an explicit index wins")
