@@ -14,6 +14,12 @@ tour.step(#"json["data", "users", 1, "name"]"#, "\"Alan\"") { json["data", "user
 tour.step(#"String(json["data", "users", 0, "name"])"#, "Ada") {
   String(json["data", "users", 0, "name"]) as Any
 }
+tour.step(
+  #"try JSON(jsonObject: ["admin": NSNumber(value: true), "id": NSNumber(value: 1)]).jsonString()"#,
+  #"{"admin":true,"id":1}"#
+) {
+  try JSON(jsonObject: ["admin": NSNumber(value: true), "id": NSNumber(value: 1)]).jsonString()
+}
 tour.step(#"Int(json["data", "users", 5, "id"])   // missing: nil, never a trap"#, "nil") {
   Int(json["data", "users", 5, "id"]) as Any
 }

@@ -1,0 +1,153 @@
+import Foundation
+
+// The untyped graphs of `JSONSerialization`, `UserDefaults` and Objective-C era APIs
+// (`[String: Any]`, `[Any]`, `NSNumber`, `NSNull`), both ways and exactly.
+
+extension JSON {
+  /// The JSON value of an untyped graph, as `JSONSerialization.jsonObject(with:)` returns
+  /// or `UserDefaults` stores: dictionaries with `String` keys, arrays, strings, numbers,
+  /// booleans and `NSNull` (or `nil`), Swift or Foundation types alike.
+  ///
+  /// ```swift
+  /// let object = try JSONSerialization.jsonObject(with: data)
+  /// let json = try JSON(jsonObject: object)
+  /// let user = try User(jsonObject: ["id": 7, "name": "Ada", "admin": true])
+  /// ```
+  ///
+  /// Numbers stay exact: an `NSNumber` holding a `Bool` is `.bool` (never `1`), integers stay
+  /// integers across the whole `Int64` and `UInt64` ranges, an `NSDecimalNumber` or `Decimal`
+  /// keeps every digit. Dictionary members come in the order of their keys' bytes (a
+  /// dictionary has no order of its own). Anything else (a `Date`, a non-`String` key, a
+  /// non-finite number, a graph deeper than ``maximumDepth``) is an error naming where it
+  /// is. (An `NSArray` or `NSDictionary` that contains itself cannot be read on Linux:
+  /// Foundation's own bridging of its elements never returns.)
+  public init(jsonObject: Any) throws {
+    self = try Self.converting(jsonObject, depth: 0)
+  }
+
+  /// This value as an untyped graph, as `JSONSerialization.jsonObject(with:)` would return
+  /// it: `[String: Any]`, `[Any]`, `String`, `Bool`, `NSNull`, and numbers as `Int` (or
+  /// `UInt64` above `Int.max`), `Double`, or `Decimal` for integers beyond 64 bits.
+  ///
+  /// ```swift
+  /// UserDefaults.standard.set(try settings.json.jsonObject, forKey: "settings")
+  /// ```
+  public var jsonObject: Any {
+    get throws {
+      switch self {
+      case .null: return NSNull()
+      case .bool(let value): return value
+      case .string(let value): return value
+      case .number(let number): return number.untypedValue
+      case .array(let elements): return try elements.map { try $0.jsonObject }
+      case .object(let object):
+        var dictionary: [String: Any] = [:]
+        for member in object.members { dictionary[member.key] = try member.value.jsonObject }
+        return dictionary
+      case .missing(let error): throw error
+      }
+    }
+  }
+
+  private static func converting(_ value: Any, depth: Int) throws -> JSON {
+    guard depth <= maximumDepth else {
+      throw JSON.Error(
+        .tooDeep(limit: maximumDepth),
+        "the object graph nests deeper than \(maximumDepth) levels (or refers to itself)")
+    }
+    if let json = value as? JSON { return json }
+    if value is NSNull { return .null }
+    if let string = value as? String { return .string(string) }
+    if let number = value as? NSNumber { return try converting(number) }
+    if let array = value as? [Any] {
+      var elements: [JSON] = []
+      elements.reserveCapacity(array.count)
+      for (position, element) in array.enumerated() {
+        do {
+          elements.append(try converting(element, depth: depth + 1))
+        } catch {
+          throw JSON.Error.wrapping(error).prefixed(index: position)
+        }
+      }
+      return .array(elements)
+    }
+    if let dictionary = value as? [String: Any] {
+      var object = Object()
+      for key in dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        do {
+          object[key] = try converting(dictionary[key] as Any, depth: depth + 1)
+        } catch {
+          throw JSON.Error.wrapping(error).prefixed(key: key)
+        }
+      }
+      return .object(object)
+    }
+    // `nil` inside `Any` (an `Optional` holding nothing), or the value an optional holds.
+    let mirror = Mirror(reflecting: value)
+    if mirror.displayStyle == .optional {
+      guard let wrapped = mirror.children.first?.value else { return .null }
+      return try converting(wrapped, depth: depth + 1)
+    }
+    if value is NSDictionary {
+      throw JSON.Error(.typeMismatch, "a dictionary whose keys are not all strings")
+    }
+    throw JSON.Error(
+      .typeMismatch,
+      "\(typeName(type(of: value))) has no JSON form here: expected a dictionary with String"
+        + " keys, an array, a string, a number, a boolean or NSNull")
+  }
+
+  /// The class Foundation gives booleans among `NSNumber`s (`__NSCFBoolean`).
+  private static let booleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+
+  private static func converting(_ number: NSNumber) throws -> JSON {
+    if ObjectIdentifier(type(of: number)) == booleanClass { return .bool(number.boolValue) }
+    if let decimal = number as? NSDecimalNumber {
+      return .number(Number(decimal.decimalValue))
+    }
+    switch String(cString: number.objCType) {
+    case "c", "s", "i", "l", "q": return .number(Number(number.int64Value))
+    case "C", "S", "I", "L", "Q": return .number(Number(number.uint64Value))
+    default:
+      let value = number.doubleValue
+      guard value.isFinite else {
+        throw JSON.Error(.typeMismatch, "the number \(value) has no JSON form (not finite)")
+      }
+      return .number(Number(value))
+    }
+  }
+}
+
+extension JSON.Number {
+  /// The number as `JSONSerialization` would hand it over: `Int`, `UInt64`, `Decimal` for
+  /// integers beyond 64 bits, or `Double`.
+  var untypedValue: Any {
+    if let value = int64Value, let int = Int(exactly: value) { return int }
+    if let value = uint64Value { return value }
+    if isInteger, let decimal = decimalValue { return decimal }
+    return doubleValue
+  }
+}
+
+extension JSONDecodable {
+  /// Decodes the model from an untyped graph (`[String: Any]` and the like), as
+  /// ObjectMapper's `Mapper().map(JSON:)` and HandyJSON's `deserialize(from:)` do:
+  ///
+  /// ```swift
+  /// let user = try User(jsonObject: ["id": 7, "name": "Ada"])
+  /// ```
+  ///
+  /// The graph becomes a ``JSON`` value first (see ``JSON/init(jsonObject:)``), then maps
+  /// as ``init(decode:)`` does.
+  public init(jsonObject: Any) throws {
+    try self.init(decode: JSON(jsonObject: jsonObject))
+  }
+}
+
+extension JSONEncodable {
+  /// The model as an untyped graph (`[String: Any]` for a model), for APIs that take one:
+  /// `UserDefaults`, `NSDictionary`, Objective-C code. See ``JSON/jsonObject``.
+  public var jsonObject: Any {
+    get throws { try json.jsonObject }
+  }
+}
