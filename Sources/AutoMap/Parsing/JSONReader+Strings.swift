@@ -31,6 +31,13 @@ func firstStringStop(_ word: UInt64) -> Int {
   return (quote | backslash | control).trailingZeroBitCount >> 3
 }
 
+/// Whether `byte` ends a run of plain string content (`"`, `\` or a control byte): the
+/// byte-at-a-time twin of ``firstStringStop(_:)``.
+@inline(__always)
+func isStringStop(_ byte: UInt8) -> Bool {
+  byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+}
+
 /// Whether the `count` bytes at `a` and at `b` are equal: keys are short, so eight bytes at
 /// a time inline beats a call to `memcmp`.
 @inline(__always)

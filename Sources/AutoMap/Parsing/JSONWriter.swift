@@ -319,7 +319,7 @@ struct JSONWriter {
         if stop == 8 { continue }
       }
       let byte = base[index]
-      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+      if isStringStop(byte) {
         if runStart < index {
           bytes.append(
             contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))

@@ -75,10 +75,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     for field in fields {
       offsets.append(offset)
       counts.append(field.key?.count ?? -1)
-      verbatim.append(
-        field.key.map { key in
-          !key.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-        } ?? false)
+      verbatim.append(field.key.map { !$0.contains(where: isStringStop) } ?? false)
       offset += field.key?.count ?? 0
     }
     keyOffsets = offsets

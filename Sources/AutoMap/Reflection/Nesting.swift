@@ -11,13 +11,12 @@ import CAutoMapShims
 enum Nesting {
   @inline(__always)
   static func level<R>(encoding: Bool, _ body: () throws -> R) throws -> R {
-    defer { automap_leave_level() }
-    if automap_enter_level() > JSON.maximumDepth { throw tooDeep(encoding: encoding) }
-    return try body()
+    try level(encoding: encoding, wrap: { $0 }, body)
   }
 
   /// ``level(encoding:_:)`` for `Decoder`s and `Encoder`s, whose errors must be
   /// `DecodingError`s and `EncodingError`s: nesting too deep is reported through `wrap`.
+  @inline(__always)
   static func level<R>(
     encoding: Bool, wrap: (JSON.Error) -> any Swift.Error, _ body: () throws -> R
   ) throws -> R {
