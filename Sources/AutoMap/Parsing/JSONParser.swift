@@ -46,6 +46,7 @@ extension JSONReader {
       return JSON.Object()
     }
     let members = stacks.members
+    let keys = stacks.keys
     let base = members.count
     // Repeated keys: a 256-bit filter over the keys seen while the object is small (a key
     // whose bit is clear cannot be a repeat, so the exact comparison runs only on a filter
@@ -55,7 +56,7 @@ extension JSONReader {
     repeat {
       skipWhitespace()
       let span = try scanKeyString()
-      let key = try string(from: span)
+      let key = try keys.key(for: span, inputEnd: end) { try string(from: $0) }
       try expect(UInt8(ascii: ":"), "':' after object key")
       let value = try parseValue()
       if members.count - base < KeyFilter.capacity {
@@ -103,6 +104,7 @@ extension JSONReader {
 final class ParseStacks {
   let values = MoveStack<JSON>()
   let members = MoveStack<JSON.Object.Member>()
+  let keys = KeyCache()
 }
 
 /// A 256-bit Bloom-style filter of object keys, hashed from length and a few bytes.

@@ -20,8 +20,9 @@ struct JSONReader {
   var depth = 0
   /// Reused for strings that contain escapes.
   var scratch: [UInt8] = []
-  /// Reused by the parser for the elements of open containers.
-  let stacks = ParseStacks()
+  /// Reused by the parser for the elements of open containers and the keys it has made;
+  /// made on first use, so that decoding a model, which needs neither, does not allocate it.
+  lazy var stacks = ParseStacks()
   /// The key style the call set, if any; models use their own otherwise.
   let keyStyle: JSON.KeyStyle?
   /// A number beyond `Double`'s range is an error (`JSON(jsonData:)`), rather than a value
