@@ -237,6 +237,11 @@ extension JSON {
   /// stricter than `==` on `String` (canonical equivalence).
   @inline(__always)
   static func sameKey(_ a: String, _ b: String) -> Bool {
+    // The same representation is the same bytes: a small string's bits are its bytes, a
+    // large one's point to shared storage (keys made by one parse share theirs).
+    if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) {
+      return true
+    }
     let a = a.utf8
     let b = b.utf8
     guard a.count == b.count else { return false }

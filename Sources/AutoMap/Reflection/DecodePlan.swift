@@ -212,7 +212,10 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
 
   /// Reads the model from a `JSON` object into `destination`.
   func readJSON(_ json: JSON, _ destination: UnsafeMutableRawPointer) throws {
-    guard case .object = json else { throw JSON.Error.mismatch(expected: modelName, found: json) }
+    guard case .object(let object) = json else {
+      throw JSON.Error.mismatch(expected: modelName, found: json)
+    }
+    if streams && !caseInsensitive { return try readMembers(object, destination) }
     var progress = newProgress()
     let base = begin(destination)
     do {

@@ -43,24 +43,20 @@ extension JSONReader {
     case .int32: RawValue.initialize(target, to: try readInteger(Int32.self))
     case .double: RawValue.initialize(target, to: try readDouble())
     case .bool: RawValue.initialize(target, to: try readBool())
-    case .string: Self.put(try readStringValue(), target, initialize)
+    case .string: RawValue.put(try readStringValue(), at: target, initialize: initialize)
     case .optionalInt:
-      Self.put(try consumeNull() ? nil : try readInteger(Int.self), target, initialize)
+      RawValue.put(
+        try consumeNull() ? nil : try readInteger(Int.self), at: target, initialize: initialize)
     case .optionalInt64:
-      Self.put(try consumeNull() ? nil : try readInteger(Int64.self), target, initialize)
-    case .optionalDouble: Self.put(try consumeNull() ? nil : try readDouble(), target, initialize)
-    case .optionalBool: Self.put(try consumeNull() ? nil : try readBool(), target, initialize)
+      RawValue.put(
+        try consumeNull() ? nil : try readInteger(Int64.self), at: target, initialize: initialize)
+    case .optionalDouble:
+      RawValue.put(try consumeNull() ? nil : try readDouble(), at: target, initialize: initialize)
+    case .optionalBool:
+      RawValue.put(try consumeNull() ? nil : try readBool(), at: target, initialize: initialize)
     case .optionalString:
-      Self.put(try consumeNull() ? nil : try readStringValue(), target, initialize)
-    }
-  }
-
-  @inline(__always)
-  private static func put<T>(_ value: T, _ target: UnsafeMutableRawPointer, _ initialize: Bool) {
-    if initialize {
-      RawValue.initialize(target, to: value)
-    } else {
-      RawValue.replace(target, with: value)
+      RawValue.put(
+        try consumeNull() ? nil : try readStringValue(), at: target, initialize: initialize)
     }
   }
 }

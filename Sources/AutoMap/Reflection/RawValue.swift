@@ -40,6 +40,16 @@ enum RawValue {
     address.assumingMemoryBound(to: T.self).pointee = value
   }
 
+  /// Initializes the memory at `address` (`initialize`) or replaces the value it holds.
+  @inline(__always)
+  static func put<T>(_ value: consuming T, at address: UnsafeMutableRawPointer, initialize: Bool) {
+    if initialize {
+      Self.initialize(address, to: value)
+    } else {
+      replace(address, with: value)
+    }
+  }
+
   /// Moves the value out, leaving the memory uninitialized.
   @inline(__always)
   static func move<T>(_ address: UnsafeMutableRawPointer, as _: T.Type) -> T {
