@@ -90,6 +90,7 @@ extension JSON {
 
     /// The position of `key`, looking at `hint` first and then onwards: mapping reads the
     /// keys of a model in declaration order, which is usually the members' order too.
+    @inline(__always)
     func index(forKey key: String, near hint: Int) -> Int? {
       let count = members.count
       // A scan from the hint beats building a hash table unless the object is large.

@@ -48,7 +48,7 @@ extension JSONReader {
     let members = stacks.members
     let keys = stacks.keys
     let base = members.count
-    // Repeated keys: a 256-bit filter over the keys seen while the object is small (a key
+    // Repeated keys: a 512-bit filter over the keys seen while the object is small (a key
     // whose bit is clear cannot be a repeat, so the exact comparison runs only on a filter
     // hit); a hash table of positions once it is large, so a large object stays linear.
     var filter = KeyFilter()
@@ -107,40 +107,43 @@ final class ParseStacks {
   let keys = KeyCache()
 }
 
-/// A 256-bit Bloom-style filter of object keys, hashed from length and a few bytes.
+/// A 512-bit Bloom-style filter of object keys (one bit per key), hashed from the length
+/// and the first and last eight bytes. A false hit costs a scan of the object's members so
+/// far, so the filter is wide enough to keep those rare in objects of up to ``capacity``.
 struct KeyFilter {
   /// How many keys it serves before it fills up and a hash table takes over.
   static let capacity = 64
 
-  private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  private var words: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+    (0, 0, 0, 0, 0, 0, 0, 0)
 
   /// Adds the key (its decoded UTF-8) and returns whether it may have been seen before.
   @inline(__always)
   mutating func insert(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
-    var hash = UInt64(truncatingIfNeeded: key.count) &* 0x9E37_79B9_7F4A_7C15
-    if let start = key.baseAddress, key.count > 0 {
-      hash ^= UInt64(start[0]) &* 0xFF51_AFD7_ED55_8CCD
-      hash ^= UInt64(start[key.count - 1]) &* 0xC4CE_B9FE_1A85_EC53
-      hash ^= UInt64(start[key.count / 2]) &* 0x2545_F491_4F6C_DD1D
+    let count = key.count
+    var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+    if let start = key.baseAddress, count > 0 {
+      if count >= 8 {
+        let raw = UnsafeRawPointer(start)
+        hash ^= raw.loadUnaligned(as: UInt64.self) &* 0xFF51_AFD7_ED55_8CCD
+        hash ^=
+          raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) &* 0xC4CE_B9FE_1A85_EC53
+      } else {
+        hash ^= UInt64(start[0]) &* 0xFF51_AFD7_ED55_8CCD
+        hash ^= UInt64(start[count - 1]) &* 0xC4CE_B9FE_1A85_EC53
+        hash ^= UInt64(start[count / 2]) &* 0x2545_F491_4F6C_DD1D
+      }
     }
     hash ^= hash >> 29
     let bit: UInt64 = 1 << (hash & 63)
-    let seen: Bool
-    switch (hash >> 6) & 3 {
-    case 0:
-      seen = words.0 & bit != 0
-      words.0 |= bit
-    case 1:
-      seen = words.1 & bit != 0
-      words.1 |= bit
-    case 2:
-      seen = words.2 & bit != 0
-      words.2 |= bit
-    default:
-      seen = words.3 & bit != 0
-      words.3 |= bit
+    let word = Int(truncatingIfNeeded: (hash >> 6) & 7)
+    return withUnsafeMutableBytes(of: &words) { words in
+      let seen = words.load(fromByteOffset: 8 * word, as: UInt64.self) & bit != 0
+      words.storeBytes(
+        of: words.load(fromByteOffset: 8 * word, as: UInt64.self) | bit, toByteOffset: 8 * word,
+        as: UInt64.self)
+      return seen
     }
-    return seen
   }
 }
 

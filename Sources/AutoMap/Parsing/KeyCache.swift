@@ -8,13 +8,12 @@
 /// (a retain, or nothing for a small string).
 ///
 /// Design: an open-addressed table of ``slots`` entries, each the key's bytes as four
-/// zero-padded words, its length and its string; a lookup tries ``probes`` slots and an
-/// entry, once made, stays for the parse. A key is cached only when it
-/// has no escapes and at most ``maximumLength`` bytes, and when 32 bytes can be read from
-/// its start without leaving the input (so the words load without a bounds check per
-/// byte); a key spelled with escapes is always made afresh. Equal words and length mean
-/// equal bytes, so a hit is exactly the key the text spells: bytes that the cache holds
-/// were validated as UTF-8 when the entry was made.
+/// words (see ``words(_:_:)``), its length and its string. A lookup tries ``probes`` slots,
+/// and an entry, once made, stays for the parse. A key is cached only when it has no escapes
+/// and at most ``maximumLength`` bytes, and when 32 bytes can be read from its start without
+/// leaving the input (so the words load without a bounds check); a key spelled with escapes
+/// is always made afresh. Equal words and length mean equal bytes, so a hit is exactly the
+/// key the text spells, and its bytes were validated as UTF-8 when the entry was made.
 ///
 /// The table is allocated only once a parse has made ``warmUp`` keys, so parsing a small
 /// document costs nothing extra.
@@ -50,11 +49,7 @@ final class KeyCache {
     guard let bytes, let strings, !span.hasEscapes, length <= Self.maximumLength,
       end - span.start >= Self.maximumLength
     else { return try makeKey(span, make) }
-    let raw = UnsafeRawPointer(span.start)
-    let word0 = raw.loadUnaligned(as: UInt64.self) & Self.mask(length, word: 0)
-    let word1 = raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & Self.mask(length, word: 1)
-    let word2 = raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self) & Self.mask(length, word: 2)
-    let word3 = raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self) & Self.mask(length, word: 3)
+    let (word0, word1, word2, word3) = Self.words(UnsafeRawPointer(span.start), length)
     var hash = word0 ^ (word1 &* 0x9E37_79B9_7F4A_7C15)
     hash ^= (word2 &* 0xC2B2_AE3D_27D4_EB4F) ^ (word3 &* 0x1656_67B1_9E37_79F9)
     hash = (hash &+ UInt64(truncatingIfNeeded: length)) &* 0xFF51_AFD7_ED55_8CCD
@@ -122,11 +117,23 @@ final class KeyCache {
     return try make(span)
   }
 
-  /// The mask that keeps the bytes of word `word` (0 to 3) that belong to a key of `length`
-  /// bytes: all of them, some low ones, or none.
+  /// A key of `length` bytes (at most 32) at `start` as four words that together hold every
+  /// byte of it and nothing else, so that equal words (and length) mean equal keys.
+  ///
+  /// From 8 bytes on, the words are loaded from within the key: its first 8 bytes, its last
+  /// 8, and two words between that cover the rest (overlapping where the key is short). A
+  /// shorter key is one word, its bytes past the key masked off (32 bytes are readable).
   @inline(__always)
-  static func mask(_ length: Int, word: Int) -> UInt64 {
-    let bytes = min(max(length - 8 * word, 0), 8)
-    return UInt64.max >> (64 - 8 * bytes)  // a shift by 64 gives 0
+  static func words(_ start: UnsafeRawPointer, _ length: Int) -> (UInt64, UInt64, UInt64, UInt64) {
+    let first = start.loadUnaligned(as: UInt64.self)
+    guard length >= 8 else {
+      return (first & (UInt64.max >> (64 - 8 * length)), 0, 0, 0)  // a shift by 64 gives 0
+    }
+    return (
+      first,
+      start.loadUnaligned(fromByteOffset: min(8, length - 8), as: UInt64.self),
+      start.loadUnaligned(fromByteOffset: max(length - 16, 0), as: UInt64.self),
+      start.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+    )
   }
 }

@@ -23,6 +23,8 @@ enum ModelDecoding {
         readBytes: { reader, destination in try readJSON(reader.parseValue(), destination) },
         readJSON: readJSON, model: state, polymorphism: polymorphism)
     }
+    // Once the default `init(decode:)` has been seen, both paths go to the plan directly,
+    // into the destination, as that initializer would.
     return DecodeCodec(
       T.self,
       readBytes: { reader, destination in
@@ -32,7 +34,12 @@ enum ModelDecoding {
           try readJSON(reader.parseValue(), destination)
         }
       },
-      readJSON: readJSON,
+      readJSON: { json, destination in
+        guard state.isReflected else { return try readJSON(json, destination) }
+        try Nesting.level(encoding: false) {
+          try state.resolvedPlan(KeyStyleContext.override).readJSON(json, destination)
+        }
+      },
       model: state)
   }
 
