@@ -50,6 +50,12 @@ public struct DateTransform: Transform, Sendable {
     set { current.withLock { $0 = newValue } }
   }
 
+  /// What `Date` properties without a `.transform` use in the current call: the call's
+  /// ``JSON/Configuration/dateTransform``, else ``default``.
+  static var forCall: DateTransform {
+    ConfigurationContext.current?.dateTransform ?? .default
+  }
+
   /// The date for a JSON value.
   public func date(from json: JSON) throws -> Date {
     switch kind {
@@ -63,9 +69,9 @@ public struct DateTransform: Transform, Sendable {
       }
       return date
     case .seconds(let reference):
-      return reference.addingTimeInterval(try Double(decode: json))
+      return reference.addingTimeInterval(try Self.number(json))
     case .milliseconds:
-      return Date(timeIntervalSince1970: try Double(decode: json) / 1000)
+      return Date(timeIntervalSince1970: try Self.number(json) / 1000)
     case .formatter(let formatter, let lock):
       let text = try String(decode: json)
       guard let date = lock.withLock({ formatter.date(from: text) }) else {
@@ -76,6 +82,13 @@ public struct DateTransform: Transform, Sendable {
       }
       return date
     }
+  }
+
+  /// A JSON number as a `Double` (never a non-finite string, whatever the call's
+  /// configuration: a date is finite).
+  private static func number(_ json: JSON) throws -> Double {
+    guard case .number = json else { throw JSON.Error.mismatch(expected: "Double", found: json) }
+    return try Double(decode: json)
   }
 
   /// The JSON for a date.

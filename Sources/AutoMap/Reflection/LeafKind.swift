@@ -41,14 +41,15 @@ extension JSONReader {
     case .int: RawValue.initialize(target, to: try readInteger(Int.self))
     case .int64: RawValue.initialize(target, to: try readInteger(Int64.self))
     case .int32: RawValue.initialize(target, to: try readInteger(Int32.self))
-    case .double: RawValue.initialize(target, to: try readDouble())
+    case .double: RawValue.initialize(target, to: try readConfiguredDouble())
     case .bool: RawValue.initialize(target, to: try readBool())
     case .string: Self.put(try readStringValue(), target, initialize)
     case .optionalInt:
       Self.put(try consumeNull() ? nil : try readInteger(Int.self), target, initialize)
     case .optionalInt64:
       Self.put(try consumeNull() ? nil : try readInteger(Int64.self), target, initialize)
-    case .optionalDouble: Self.put(try consumeNull() ? nil : try readDouble(), target, initialize)
+    case .optionalDouble:
+      Self.put(try consumeNull() ? nil : try readConfiguredDouble(), target, initialize)
     case .optionalBool: Self.put(try consumeNull() ? nil : try readBool(), target, initialize)
     case .optionalString:
       Self.put(try consumeNull() ? nil : try readStringValue(), target, initialize)
