@@ -382,4 +382,84 @@ tour.step(##"try Animal(jsonString: #"{"type": "parrot"}"#)"##,
   try Animal(jsonString: #"{"type": "parrot"}"#)
 }
 
+tour.section("19. Per-call configuration")
+tour.note("let legacy = JSON.Configuration(dateTransform: .secondsSince1970, keyStyle: .snakeCase)")
+tour.note("struct Shipment: JSONCodable { var trackingCode: String; var shippedAt: Date }")
+let legacy = JSON.Configuration(dateTransform: .secondsSince1970, keyStyle: .snakeCase)
+let shipmentText = #"{"tracking_code": "Z1", "shipped_at": 1714566600}"#
+tour.step(
+  "try Shipment(jsonString: shipmentText, configuration: legacy).shippedAt",
+  "2024-05-01 12:30:00 +0000"
+) {
+  try Shipment(jsonString: shipmentText, configuration: legacy).shippedAt
+}
+tour.step(
+  "try Shipment(jsonString: shipmentText, configuration: legacy).jsonString(configuration: legacy)",
+  #"{"tracking_code":"Z1","shipped_at":1714566600.0}"#
+) {
+  try Shipment(jsonString: shipmentText, configuration: legacy).jsonString(configuration: legacy)
+}
+tour.step(
+  "try Shipment(jsonString: shipmentText)   // no configuration: the models' keys, ISO 8601",
+  #"throws at trackingCode: missing key "trackingCode" for Shipment.trackingCode (String)"#
+) {
+  try Shipment(jsonString: shipmentText)
+}
+tour.step(
+  "try JSON.withConfiguration(legacy) { try Shipment(jsonString: shipmentText).trackingCode }",
+  "Z1"
+) {
+  try JSON.withConfiguration(legacy) { try Shipment(jsonString: shipmentText).trackingCode }
+}
+let anyDate = JSON.Configuration(dateTransform: .oneOf(.iso8601, .millisecondsSince1970, .rfc1123))
+tour.note("let anyDate = JSON.Configuration(dateTransform: .oneOf(.iso8601, .millisecondsSince1970, .rfc1123))")
+tour.step(
+  ##"try [Date](jsonString: #"["2024-05-01T12:30:00Z", 1714566600000, "Wed, 01 May 2024 12:30:00 GMT"]"#, configuration: anyDate)"##,
+  "[2024-05-01 12:30:00 +0000, 2024-05-01 12:30:00 +0000, 2024-05-01 12:30:00 +0000]"
+) {
+  try [Date](
+    jsonString: #"["2024-05-01T12:30:00Z", 1714566600000, "Wed, 01 May 2024 12:30:00 GMT"]"#,
+    configuration: anyDate)
+}
+tour.step("try [mayFirst].jsonString(configuration: anyDate)   // the first format writes", #"["2024-05-01T12:30:00Z"]"#) {
+  try [Date(timeIntervalSince1970: 1_714_566_600)].jsonString(configuration: anyDate)
+}
+let lenient = JSON.Configuration(nonFiniteNumbers: .strings())
+tour.note("let lenient = JSON.Configuration(nonFiniteNumbers: .strings())   // \"NaN\", \"Infinity\", \"-Infinity\"")
+tour.step(##"try [Double](jsonString: #"["NaN", "-Infinity", 1.5]"#, configuration: lenient)"##, "[nan, -inf, 1.5]") {
+  try [Double](jsonString: #"["NaN", "-Infinity", 1.5]"#, configuration: lenient)
+}
+tour.step("try [Double.infinity].jsonString(configuration: lenient)", #"["Infinity"]"#) {
+  try [Double.infinity].jsonString(configuration: lenient)
+}
+tour.step(
+  ##"try [Double](jsonString: #"["NaN"]"#)   // not opted in"##,
+  #"throws at [0]: expected Double, found string "NaN" (non-finite numbers are read from strings only with JSON.Configuration's nonFiniteNumbers = .strings())"#
+) {
+  try [Double](jsonString: #"["NaN"]"#)
+}
+tour.step(#"try Data([0xCA, 0xFE]).jsonString(configuration: .init(dataEncoding: .hex))"#, #""cafe""#) {
+  try Data([0xCA, 0xFE]).jsonString(configuration: .init(dataEncoding: .hex))
+}
+tour.note("struct WebhookDelivery: JSONCodable { keyStyle = .snakeCase; var eventType: String; var requestID: String")
+tour.note("  var payload: ChargePayload;  options: [\"payload\": .embeddedJSON, \"requestID\": .keyStyle(.kebabCase)] }")
+let deliveryText = #"{"event_type": "paid", "request-id": "r1", "payload": "{\"id\": 7, \"amount\": 5.5}"}"#
+tour.step(
+  "try WebhookDelivery(jsonString: deliveryText).payload.amount", "5.5"
+) {
+  try WebhookDelivery(jsonString: deliveryText).payload.amount
+}
+tour.step(
+  "try WebhookDelivery(jsonString: deliveryText).jsonString()",
+  #"{"event_type":"paid","request-id":"r1","payload":"{\"id\":7,\"amount\":5.5}"}"#
+) {
+  try WebhookDelivery(jsonString: deliveryText).jsonString()
+}
+tour.step(
+  ##"try WebhookDelivery(jsonString: #"{"event_type": "paid", "request-id": "r1", "payload": "{\"id\": 7,"}"#)"##,
+  "throws at payload: the string holds malformed JSON: malformed JSON at byte 9 (line 1, column 10): expected a string key, found end of input"
+) {
+  try WebhookDelivery(jsonString: #"{"event_type": "paid", "request-id": "r1", "payload": "{\"id\": 7,"}"#)
+}
+
 exit(tour.finish())

@@ -69,6 +69,8 @@ struct JSONValueEncoder: Encoder {
   /// Encodes a value of any `Encodable` type into this encoder's box.
   func encodeValue<T: Encodable>(_ value: T) throws {
     if let float = value as? any BinaryFloatingPoint, !float.isFinite {
+      // Written as a string only when the call's configuration says so.
+      if case .string(let text) = NonFinite.json(float) { return set(.string(text)) }
       throw failure(JSON.Error(.unencodable, "\(value) is not a finite number"), value)
     }
     if let mapped = value as? any JSONEncodable {  // JSONCodable wins

@@ -4,14 +4,16 @@ import Foundation
 // number) and convert it; their codecs are the model codecs of their `init(decode:)`.
 
 extension Date: JSONDecodable, JSONEncodable {
-  /// Reads a date through `DateTransform.default` (ISO 8601 unless changed).
+  /// Reads a date through the call's ``JSON/Configuration/dateTransform``, else
+  /// `DateTransform.default` (ISO 8601 unless changed).
   public init(decode json: JSON) throws {
-    self = try DateTransform.default.date(from: json)
+    self = try DateTransform.forCall.date(from: json)
   }
 
-  /// Writes the date through `DateTransform.default`.
+  /// Writes the date through the call's ``JSON/Configuration/dateTransform``, else
+  /// `DateTransform.default`.
   public var json: JSON {
-    get throws { try DateTransform.default.json(for: self) }
+    get throws { try DateTransform.forCall.json(for: self) }
   }
 }
 
@@ -36,13 +38,16 @@ extension UUID: JSONDecodable, JSONEncodable {
 }
 
 extension Data: JSONDecodable, JSONEncodable {
-  /// Reads bytes from a base64 string.
+  /// Reads bytes from a base64 string, or in the call's ``JSON/Configuration/dataEncoding``.
   public init(decode json: JSON) throws {
-    self = try converting(json, to: "base64 data") { Data(base64Encoded: $0) }
+    let encoding = ConfigurationContext.current?.dataEncoding ?? .base64
+    self = try converting(json, to: encoding.expected) { encoding.decode($0) }
   }
 
-  /// Writes base64.
-  public var json: JSON { .string(base64EncodedString()) }
+  /// Writes base64, or the call's ``JSON/Configuration/dataEncoding``.
+  public var json: JSON {
+    .string((ConfigurationContext.current?.dataEncoding ?? .base64).encode(self))
+  }
 }
 
 extension Decimal: JSONDecodable, JSONEncodable {

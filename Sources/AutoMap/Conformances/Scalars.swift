@@ -118,24 +118,27 @@ extension Double: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProv
   EncodeCodecProvider
 {
   /// Reads any JSON number within `Double`'s range (correctly rounded; `-0` keeps its sign).
-  /// A number beyond it (`1e400`) is an error.
+  /// A number beyond it (`1e400`) is an error. NaN and ±infinity are read from strings only
+  /// when the call's ``JSON/Configuration/nonFiniteNumbers`` says so.
   public init(decode json: JSON) throws {
     guard case .number(let number) = json else {
-      throw JSON.Error.mismatch(expected: "Double", found: json)
+      self = try NonFinite.decode(json, as: Double.self)
+      return
     }
     self = try JSON.Number.finiteDouble(number, for: "Double")
   }
 
   /// Writes the double in its shortest round-trip form; a non-finite double cannot be
-  /// written (the writer throws).
-  public var json: JSON { JSON(self) }
+  /// written (the writer throws) unless the call's ``JSON/Configuration/nonFiniteNumbers``
+  /// writes it as a string.
+  public var json: JSON { isFinite ? JSON(self) : NonFinite.json(self) }
 
   static func makeDecodeCodec() -> DecodeCodec {
-    leafDecodeCodec(Double.self) { try $0.readDouble() }
+    leafDecodeCodec(Double.self) { try $0.readConfiguredDouble() }
   }
 
   static func makeEncodeCodec() -> EncodeCodec {
-    leafEncodeCodec(Double.self) { value, writer in try writer.writeDouble(value) }
+    leafEncodeCodec(Double.self) { value, writer in try writer.writeConfiguredDouble(value) }
   }
 }
 
@@ -146,7 +149,7 @@ extension Float: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvi
   public init(decode json: JSON) throws { self = try narrowFloat(json) }
 
   /// The shortest decimal form of the `Float` (so `0.1` stays `0.1`).
-  public var json: JSON { JSON(shortestDouble(self)) }
+  public var json: JSON { isFinite ? JSON(shortestDouble(self)) : NonFinite.json(self) }
 
   static func makeDecodeCodec() -> DecodeCodec { narrowFloatDecodeCodec(Float.self) }
   static func makeEncodeCodec() -> EncodeCodec { narrowFloatEncodeCodec(Float.self) }
@@ -157,9 +160,7 @@ extension Float: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvi
 
 /// A narrower float from a JSON number; one beyond the type's range is an error.
 func narrowFloat<T: BinaryFloatingPoint>(_ json: JSON) throws -> T {
-  guard case .number(let number) = json else {
-    throw JSON.Error.mismatch(expected: typeName(T.self), found: json)
-  }
+  guard case .number(let number) = json else { return try NonFinite.decode(json, as: T.self) }
   return try narrowing(JSON.Number.finiteDouble(number, for: typeName(T.self)))
 }
 
@@ -182,7 +183,9 @@ func narrowFloatDecodeCodec<T: BinaryFloatingPoint & JSONDecodable>(_: T.Type) -
   leafDecodeCodec(T.self) { reader in
     guard let byte = reader.peekByte(),
       byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10
-    else { throw reader.mismatch(expected: typeName(T.self)) }
+    else {
+      return try reader.readNonFinite(T.self, after: reader.mismatch(expected: typeName(T.self)))
+    }
     return try narrowing(reader.readFiniteDouble(for: typeName(T.self)))
   }
 }
@@ -190,7 +193,12 @@ func narrowFloatDecodeCodec<T: BinaryFloatingPoint & JSONDecodable>(_: T.Type) -
 func narrowFloatEncodeCodec<T: BinaryFloatingPoint & LosslessStringConvertible & JSONEncodable>(
   _: T.Type
 ) -> EncodeCodec {
-  leafEncodeCodec(T.self) { value, writer in try writer.writeDouble(shortestDouble(value)) }
+  leafEncodeCodec(T.self) { value, writer in
+    guard value.isFinite else {
+      return try writer.writeNonFinite(value, after: nonFiniteError(value))
+    }
+    try writer.writeDouble(shortestDouble(value))
+  }
 }
 
 extension Bool: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvider,
@@ -261,4 +269,9 @@ extension JSON: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvid
   static func makeEncodeCodec() -> EncodeCodec {
     leafEncodeCodec(JSON.self) { value, writer in try writer.write(value) }
   }
+}
+
+/// What writing a non-finite `value` throws when no configuration writes it as a string.
+func nonFiniteError<T: BinaryFloatingPoint>(_ value: T) -> JSON.Error {
+  JSON.Error(.unencodable, "\(value) cannot be written as JSON: numbers must be finite")
 }

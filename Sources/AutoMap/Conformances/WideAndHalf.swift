@@ -91,7 +91,7 @@ extension DecimalDigits {
     public init(decode json: JSON) throws { self = try narrowFloat(json) }
 
     /// The shortest decimal form of the `Float16` (`0.1` stays `0.1`).
-    public var json: JSON { JSON(shortestDouble(self)) }
+    public var json: JSON { isFinite ? JSON(shortestDouble(self)) : NonFinite.json(self) }
 
     static func makeDecodeCodec() -> DecodeCodec { narrowFloatDecodeCodec(Float16.self) }
     static func makeEncodeCodec() -> EncodeCodec { narrowFloatEncodeCodec(Float16.self) }

@@ -19,6 +19,8 @@ public struct DateTransform: Transform, Sendable {
     case seconds(since: Date)
     case milliseconds
     case formatter(DateFormatter, NSLock)
+    case rfc1123
+    case oneOf([DateTransform])
   }
 
   let kind: Kind
@@ -30,6 +32,39 @@ public struct DateTransform: Transform, Sendable {
     kind: .seconds(since: Date(timeIntervalSince1970: 0)))
   /// A number of milliseconds since 1970-01-01 00:00 UTC.
   public static let millisecondsSince1970 = DateTransform(kind: .milliseconds)
+
+  /// RFC 1123 text, as HTTP headers write dates: `Sun, 06 Nov 1994 08:49:37 GMT`.
+  ///
+  /// Reads the weekday (optional), and `GMT`, `UTC`, `UT`, `Z` or a `±hhmm` offset, names in
+  /// any case; writes GMT in whole seconds. Parsed and written by AutoMap itself.
+  public static let rfc1123 = DateTransform(kind: .rfc1123)
+
+  /// Several formats: reading tries each in order and takes the first that reads the value;
+  /// writing uses the first.
+  ///
+  /// ```swift
+  /// let flexible = DateTransform.oneOf(.iso8601, .millisecondsSince1970, .rfc1123)
+  /// // "2024-05-01T12:30:00Z", "2024-05-01T12:30:00.250+02:00", 1714566600000,
+  /// // "Wed, 01 May 2024 12:30:00 GMT" all read; dates are written as ISO 8601.
+  /// ```
+  ///
+  /// A number is read by the first of `.secondsSince1970`, `.millisecondsSince1970` and
+  /// `.timeIntervalSince(_:)` listed (each accepts any number), a string by the text formats.
+  /// When none reads the value, the error names every format tried.
+  public static func oneOf(_ first: DateTransform, _ others: DateTransform...) -> DateTransform {
+    oneOf([first] + others)
+  }
+
+  /// ``oneOf(_:_:)`` with the formats in an array (which must not be empty: an empty list
+  /// reads and writes ISO 8601).
+  public static func oneOf(_ formats: [DateTransform]) -> DateTransform {
+    let flattened = formats.flatMap { format -> [DateTransform] in
+      if case .oneOf(let inner) = format.kind { return inner }
+      return [format]
+    }
+    guard flattened.count > 1 else { return flattened.first ?? .iso8601 }
+    return DateTransform(kind: .oneOf(flattened))
+  }
 
   /// A number of seconds since `date`.
   public static func timeIntervalSince(_ date: Date) -> DateTransform {
@@ -50,6 +85,12 @@ public struct DateTransform: Transform, Sendable {
     set { current.withLock { $0 = newValue } }
   }
 
+  /// What `Date` properties without a `.transform` use in the current call: the call's
+  /// ``JSON/Configuration/dateTransform``, else ``default``.
+  static var forCall: DateTransform {
+    ConfigurationContext.current?.dateTransform ?? .default
+  }
+
   /// The date for a JSON value.
   public func date(from json: JSON) throws -> Date {
     switch kind {
@@ -63,9 +104,9 @@ public struct DateTransform: Transform, Sendable {
       }
       return date
     case .seconds(let reference):
-      return reference.addingTimeInterval(try Double(decode: json))
+      return reference.addingTimeInterval(try Self.number(json))
     case .milliseconds:
-      return Date(timeIntervalSince1970: try Double(decode: json) / 1000)
+      return Date(timeIntervalSince1970: try Self.number(json) / 1000)
     case .formatter(let formatter, let lock):
       let text = try String(decode: json)
       guard let date = lock.withLock({ formatter.date(from: text) }) else {
@@ -75,6 +116,45 @@ public struct DateTransform: Transform, Sendable {
         )
       }
       return date
+    case .rfc1123:
+      guard case .string(let text) = json else {
+        throw JSON.Error.mismatch(expected: "RFC 1123 date string", found: json)
+      }
+      guard let date = RFC1123.parse(text) else {
+        throw JSON.Error(
+          .typeMismatch, "expected an RFC 1123 date, found string \(JSON.string(text))")
+      }
+      return date
+    case .oneOf(let formats):
+      for format in formats {
+        if let date = try? format.date(from: json) { return date }
+      }
+      if case .missing(let error) = json { throw error }
+      let names = formats.map(\.formatName)
+      let list = names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+      throw JSON.Error(
+        json == .null ? .missingValue : .typeMismatch,
+        "expected a date as \(list), found \(json.briefDescription)")
+    }
+  }
+
+  /// A JSON number as a `Double` (never a non-finite string, whatever the call's
+  /// configuration: a date is finite).
+  private static func number(_ json: JSON) throws -> Double {
+    guard case .number = json else { throw JSON.Error.mismatch(expected: "Double", found: json) }
+    return try Double(decode: json)
+  }
+
+  /// For messages: "ISO 8601".
+  private var formatName: String {
+    switch kind {
+    case .iso8601: "ISO 8601"
+    case .seconds(let reference):
+      reference.timeIntervalSince1970 == 0 ? "seconds since 1970" : "seconds since \(reference)"
+    case .milliseconds: "milliseconds since 1970"
+    case .formatter(let formatter, _): "\"\(formatter.dateFormat ?? "")\""
+    case .rfc1123: "RFC 1123"
+    case .oneOf(let formats): formats.map(\.formatName).joined(separator: " or ")
     }
   }
 
@@ -89,6 +169,8 @@ public struct DateTransform: Transform, Sendable {
     case .milliseconds: JSON(date.timeIntervalSince1970 * 1000)
     case .formatter(let formatter, let lock):
       .string(lock.withLock { formatter.string(from: date) })
+    case .rfc1123: .string(try RFC1123.format(date))
+    case .oneOf(let formats): try (formats.first ?? .iso8601).json(for: date)
     }
   }
 
@@ -221,7 +303,7 @@ enum ISO8601 {
     return text + "Z"
   }
 
-  private static func daysIn(_ month: Int, _ year: Int) -> Int {
+  static func daysIn(_ month: Int, _ year: Int) -> Int {
     switch month {
     case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
     case 4, 6, 9, 11: return 30
@@ -230,7 +312,7 @@ enum ISO8601 {
   }
 
   /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-  private static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+  static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
     let y = month <= 2 ? year - 1 : year
     let era = (y >= 0 ? y : y - 399) / 400
     let yearOfEra = y - era * 400
@@ -239,7 +321,7 @@ enum ISO8601 {
     return era * 146097 + dayOfEra - 719468
   }
 
-  private static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
+  static func civilFromDays(_ days: Int) -> (Int, Int, Int) {
     let z = days + 719468
     let era = (z >= 0 ? z : z - 146096) / 146097
     let dayOfEra = z - era * 146097

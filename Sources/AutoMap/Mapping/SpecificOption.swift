@@ -54,6 +54,29 @@ public enum SpecificOption: @unchecked Sendable {  // defaults are values, read 
   case decodeOnly
   /// Written when encoding, never read when decoding: like `.ignore` for decoding.
   case encodeOnly
+  /// The JSON value is a string holding JSON text, as webhook and queue payloads often
+  /// carry them: `"payload": "{\"id\": 1}"` decodes the property from what the string holds,
+  /// and encoding writes the property's JSON back as such a string (both). `null` is `null`.
+  ///
+  /// ```swift
+  /// struct Delivery: JSONCodable {
+  ///   var event: String
+  ///   var payload: Payload          // {"event": "paid", "payload": "{\"id\": 1}"}
+  ///   static func specificOptions() -> [String: SpecificOption] { ["payload": .embeddedJSON] }
+  /// }
+  /// ```
+  ///
+  /// Malformed text inside the string is an error at the property's path that gives the
+  /// position inside the string; such strings nest at most 8 deep.
+  case embeddedJSON
+  /// The key style of this property's key, instead of the model's or the call's (both). An
+  /// explicit `.index` still wins. `.caseInsensitive` is a model's or a call's only.
+  ///
+  /// ```swift
+  /// static func specificOptions() -> [String: SpecificOption] { ["requestID": .keyStyle(.kebabCase)] }
+  /// // {"request-id": "…", "userName": "…"}
+  /// ```
+  case keyStyle(JSON.KeyStyle)
   /// Several options at once; what an array literal makes.
   case combined([SpecificOption])
 

@@ -17,6 +17,9 @@ struct FieldOptions {
   var encodeIndex: JSON.Index?
   var decodeOnly = false
   var encodeOnly = false
+  var embeddedJSON = false
+  /// The property's own key style (`.keyStyle`), over the model's and the call's.
+  var keyStyle: JSON.KeyStyle?
 
   /// No option at all.
   var isEmpty: Bool { isOnly(ignore: false) }
@@ -28,16 +31,17 @@ struct FieldOptions {
     index == nil && alternativeIndex == nil && transform == nil && !hasDefaultValue && !nonNil
       && self.ignore == ignore && !ignoreIfNull && !lossy && !lossless && !emptyAsNil
       && !ignoreIfEmpty && decodeIndex == nil && encodeIndex == nil && !decodeOnly && !encodeOnly
+      && !embeddedJSON && keyStyle == nil
   }
 
   /// Where decoding reads: `.decodeIndex`, else `.index`, else the key for `name`.
   func readIndex(_ name: String, _ style: JSON.KeyStyle) -> JSON.Index {
-    decodeIndex ?? index ?? .key(style.key(for: name))
+    decodeIndex ?? index ?? .key((keyStyle ?? style).key(for: name))
   }
 
   /// Where encoding writes: `.encodeIndex`, else `.index`, else the key for `name`.
   func writeIndex(_ name: String, _ style: JSON.KeyStyle) -> JSON.Index {
-    encodeIndex ?? index ?? .key(style.key(for: name))
+    encodeIndex ?? index ?? .key((keyStyle ?? style).key(for: name))
   }
 
   init(_ option: SpecificOption?) {
@@ -60,9 +64,17 @@ struct FieldOptions {
       case .encodeIndex(let index): encodeIndex = index
       case .decodeOnly: decodeOnly = true
       case .encodeOnly: encodeOnly = true
+      case .embeddedJSON: embeddedJSON = true
+      case .keyStyle(let style): keyStyle = style
       case .combined: break  // flattened away
       }
     }
+  }
+
+  /// The property's transform: its `.transform`, or the one `.embeddedJSON` makes from
+  /// `make`.
+  func transform(embedding make: () -> any Transform) -> (any Transform)? {
+    embeddedJSON ? make() : transform
   }
 
   /// Options are checked against the model's properties: every key must name one.
@@ -83,7 +95,21 @@ struct FieldOptions {
           "\(model).specificOptions() names \"\(name)\", which is not a stored property of \(model)"
             + " (properties: \(fields.map(\.name).joined(separator: ", ")))")
       }
-      resolved[property] = FieldOptions(option)
+      let resolvedOption = FieldOptions(option)
+      if resolvedOption.keyStyle == .caseInsensitive {
+        throw JSON.Error(
+          .invalidModel,
+          "\(model).\(property) has .keyStyle(.caseInsensitive), which only a model or a call can"
+            + " have (keys are matched in one way per model): set the model's keyStyle, or give"
+            + " the property its exact key with .index")
+      }
+      if resolvedOption.embeddedJSON, resolvedOption.transform != nil {
+        throw JSON.Error(
+          .invalidModel,
+          "\(model).\(property) has both .embeddedJSON and .transform: give the transform's"
+            + " JSON-side type to a property of its own, or convert in init(decode:)")
+      }
+      resolved[property] = resolvedOption
     }
     return resolved
   }

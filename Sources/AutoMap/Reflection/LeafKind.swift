@@ -41,7 +41,7 @@ extension JSONReader {
     case .int: RawValue.initialize(target, to: try readInteger(Int.self))
     case .int64: RawValue.initialize(target, to: try readInteger(Int64.self))
     case .int32: RawValue.initialize(target, to: try readInteger(Int32.self))
-    case .double: RawValue.initialize(target, to: try readDouble())
+    case .double: RawValue.initialize(target, to: try readConfiguredDouble())
     case .bool: RawValue.initialize(target, to: try readBool())
     case .string: RawValue.put(try readStringValue(), at: target, initialize: initialize)
     case .optionalInt:
@@ -51,7 +51,8 @@ extension JSONReader {
       RawValue.put(
         try consumeNull() ? nil : try readInteger(Int64.self), at: target, initialize: initialize)
     case .optionalDouble:
-      RawValue.put(try consumeNull() ? nil : try readDouble(), at: target, initialize: initialize)
+      RawValue.put(
+        try consumeNull() ? nil : try readConfiguredDouble(), at: target, initialize: initialize)
     case .optionalBool:
       RawValue.put(try consumeNull() ? nil : try readBool(), at: target, initialize: initialize)
     case .optionalString:

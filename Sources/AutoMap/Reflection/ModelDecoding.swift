@@ -174,7 +174,7 @@ enum ModelDecoding {
     var fields: [DecodeField] = []
     var ignored: [IgnoredField] = []
     for property in reflected {
-      let option = options[property.name] ?? FieldOptions(nil)
+      var option = options[property.name] ?? FieldOptions(nil)
       let skipped = option.ignore || option.encodeOnly
       if let initialize = try unmapped(property, option, kind: kind, model: model) {
         if let initialize {
@@ -187,6 +187,9 @@ enum ModelDecoding {
       let where_ = "\(model).\(property.name) (\(codec.typeName))"
       guard codec.isMappable || skipped || option.transform != nil else {
         throw unmappable(property, codec: codec, where_: where_)
+      }
+      option.transform = option.transform {
+        EmbeddedJSONTransform.decoding(property.type, through: codec)
       }
       let fallback = try makeFallback(option, codec: codec, where_: where_)
       try check(option, codec: codec, where_: where_)

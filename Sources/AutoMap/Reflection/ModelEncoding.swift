@@ -139,7 +139,9 @@ enum ModelEncoding {
         EncodeField(
           name: property.name, offset: property.offset, codec: codec, index: index,
           quotedKey: index.singleKey.map(JSONWriter.quotedKey), key: index.singleKey,
-          transform: option.transform, ignoreIfNull: option.ignoreIfNull,
+          transform: option.transform {
+            EmbeddedJSONTransform.encoding(property.type, through: codec)
+          }, ignoreIfNull: option.ignoreIfNull,
           ignoreIfEmpty: option.ignoreIfEmpty))
     }
     return EncodePlan(

@@ -1,0 +1,81 @@
+import Synchronization
+
+/// Where a call's ``JSON/Configuration`` lives while the call runs: a task-local value, so
+/// concurrent calls with different configurations never see each other's.
+///
+/// No cost to calls that set none: the codecs that consult it (dates, data, and floating
+/// point only once a read or write has already failed) first load one flag, which stays
+/// `false` until some call in the process sets a configuration. The per-value loops of the
+/// decode and encode plans never consult it; a call's key style reaches them as it always
+/// has, through ``KeyStyleContext`` and the plan for that style.
+enum ConfigurationContext {
+  @TaskLocal private static var bound: JSON.Configuration?
+
+  /// Set once the first configuration is bound; never cleared.
+  private static let inUse = Atomic<Bool>(false)
+
+  /// The configuration of the current call, if any.
+  @inline(__always)
+  static var current: JSON.Configuration? {
+    guard inUse.load(ordering: .relaxed) else { return nil }
+    return bound
+  }
+
+  /// Runs `body` with `configuration` (merged over the enclosing one) as the current
+  /// configuration, its key style as the call's key style.
+  static func with<R>(_ configuration: JSON.Configuration, _ body: () throws -> R) rethrows -> R {
+    if !inUse.load(ordering: .relaxed) { inUse.store(true, ordering: .relaxed) }
+    let merged = configuration.merged(over: current)
+    return try $bound.withValue(merged) {
+      try KeyStyleContext.with(configuration.keyStyle, body)
+    }
+  }
+
+  /// ``with(_:_:)`` for asynchronous work.
+  static func with<R>(
+    _ configuration: JSON.Configuration, isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> R
+  ) async rethrows -> R {
+    if !inUse.load(ordering: .relaxed) { inUse.store(true, ordering: .relaxed) }
+    let merged = configuration.merged(over: current)
+    return try await $bound.withValue(merged) {
+      guard let style = configuration.keyStyle else { return try await body() }
+      return try await KeyStyleContext.$override.withValue(style) { try await body() }
+    }
+  }
+}
+
+extension JSON {
+  /// Runs `body` with `configuration` applied to every AutoMap call in it, on this task:
+  /// decoding and encoding entry points, hand-written `init(decode:)` and `json`
+  /// implementations, and `Codable` types mapped through AutoMap.
+  ///
+  /// ```swift
+  /// let legacy = JSON.Configuration(dateTransform: .secondsSince1970)
+  /// let (user, orders) = try JSON.withConfiguration(legacy) {
+  ///   (try User(jsonData: userData), try [Order](jsonData: orderData))
+  /// }
+  /// ```
+  ///
+  /// Settings the configuration leaves `nil` keep those of an enclosing call or scope.
+  public static func withConfiguration<R>(
+    _ configuration: Configuration, _ body: () throws -> R
+  ) rethrows -> R {
+    try ConfigurationContext.with(configuration, body)
+  }
+
+  /// ``withConfiguration(_:_:)`` for asynchronous work: child tasks inherit the
+  /// configuration, other tasks do not see it.
+  ///
+  /// ```swift
+  /// let feed = try await JSON.withConfiguration(.init(dateTransform: .secondsSince1970)) {
+  ///   try Feed(jsonData: await download(url))
+  /// }
+  /// ```
+  public static func withConfiguration<R>(
+    _ configuration: Configuration, isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> R
+  ) async rethrows -> R {
+    try await ConfigurationContext.with(configuration, isolation: isolation, body)
+  }
+}

@@ -1,0 +1,107 @@
+import Foundation
+
+extension JSON {
+  /// Settings for one call: how dates, data and non-finite numbers are read and written, and
+  /// how keys are styled, for every model in that call.
+  ///
+  /// ```swift
+  /// var api = JSON.Configuration()
+  /// api.dateTransform = .millisecondsSince1970
+  /// api.keyStyle = .snakeCase
+  /// api.dataEncoding = .base64URL
+  /// api.nonFiniteNumbers = .strings()            // "NaN", "Infinity", "-Infinity"
+  ///
+  /// let order = try Order(jsonData: data, configuration: api)
+  /// let text = try order.jsonString(configuration: api)
+  /// ```
+  ///
+  /// A configuration is a value: two calls with different ones may run at the same time, on
+  /// any threads or tasks, and never see each other's settings (it is carried by a task-local
+  /// value, not by global state). ``DateTransform/default`` stays the fallback for calls that
+  /// set no date transform.
+  ///
+  /// ## What wins
+  ///
+  /// A property's own option always wins over the call: `.transform(…)` on a `Date`
+  /// property, `.index` or a property's `.keyStyle`. The call wins over the model
+  /// (`static var keyStyle`) and over the global defaults. A setting left `nil` keeps what an
+  /// enclosing call or ``JSON/withConfiguration(_:_:)`` set, else the default, so a
+  /// hand-written `init(decode:)` that calls `T(decode:configuration:)` adds to the call's
+  /// settings instead of erasing them.
+  public struct Configuration: Sendable {
+    /// How property names become keys, for every model in the call (see
+    /// ``JSON/KeyStyle``); `nil`: each model's own.
+    public var keyStyle: JSON.KeyStyle?
+    /// How `Date` properties without a `.transform` read and write; `nil`:
+    /// ``DateTransform/default``.
+    public var dateTransform: DateTransform?
+    /// How `Data` properties read and write; `nil`: ``DataEncoding/base64``.
+    public var dataEncoding: DataEncoding?
+    /// Whether NaN and ±infinity are read from and written as strings; `nil`:
+    /// ``NonFiniteNumbers/error``.
+    public var nonFiniteNumbers: NonFiniteNumbers?
+
+    /// A configuration; every setting left out keeps its default.
+    ///
+    /// ```swift
+    /// let legacy = JSON.Configuration(dateTransform: .secondsSince1970, keyStyle: .snakeCase)
+    /// ```
+    public init(
+      dateTransform: DateTransform? = nil, keyStyle: JSON.KeyStyle? = nil,
+      dataEncoding: DataEncoding? = nil, nonFiniteNumbers: NonFiniteNumbers? = nil
+    ) {
+      self.dateTransform = dateTransform
+      self.keyStyle = keyStyle
+      self.dataEncoding = dataEncoding
+      self.nonFiniteNumbers = nonFiniteNumbers
+    }
+
+    /// This configuration, with the settings it leaves `nil` taken from `outer`.
+    func merged(over outer: Configuration?) -> Configuration {
+      guard let outer else { return self }
+      return Configuration(
+        dateTransform: dateTransform ?? outer.dateTransform, keyStyle: keyStyle ?? outer.keyStyle,
+        dataEncoding: dataEncoding ?? outer.dataEncoding,
+        nonFiniteNumbers: nonFiniteNumbers ?? outer.nonFiniteNumbers)
+    }
+  }
+
+  /// How `Data` is written as a JSON string.
+  ///
+  /// ```swift
+  /// let call = JSON.Configuration(dataEncoding: .hex)
+  /// try Blob(bytes: Data([0xCA, 0xFE])).jsonString(configuration: call)   // {"bytes":"cafe"}
+  /// ```
+  public enum DataEncoding: Sendable, Hashable {
+    /// Standard base64 with padding (`yv4=`), what `JSONEncoder` writes. The default.
+    case base64
+    /// The URL- and filename-safe alphabet (`-` and `_`), without padding (`yv4`), as JWTs
+    /// and many web APIs use; reading accepts padding too.
+    case base64URL
+    /// Two lower-case hexadecimal digits a byte (`cafe`); reading accepts either case.
+    case hex
+  }
+
+  /// Whether NaN and ±infinity, which JSON numbers cannot hold, are read from and written as
+  /// strings, like `JSONDecoder`'s `nonConformingFloatDecodingStrategy`.
+  ///
+  /// ```swift
+  /// let lenient = JSON.Configuration(nonFiniteNumbers: .strings())
+  /// try [Double](jsonString: #"["NaN", "-Infinity", 1.5]"#, configuration: lenient)
+  /// // [nan, -inf, 1.5]
+  /// let python = JSON.Configuration(
+  ///   nonFiniteNumbers: .strings(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan"))
+  /// ```
+  ///
+  /// The strings are matched exactly (case and all). Applies to `Double`, `Float` and
+  /// `Float16` properties, elements and values, on every path.
+  public enum NonFiniteNumbers: Sendable, Hashable {
+    /// A non-finite value is an error: reading a string into a number, and writing NaN or
+    /// infinity. The default.
+    case error
+    /// NaN and ±infinity are these strings, both ways (JavaScript's spellings unless given).
+    case strings(
+      positiveInfinity: String = "Infinity", negativeInfinity: String = "-Infinity",
+      nan: String = "NaN")
+  }
+}
