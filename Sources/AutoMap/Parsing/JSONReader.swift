@@ -154,7 +154,11 @@ struct JSONReader {
 
   func describeByte(at position: UnsafePointer<UInt8>) -> String {
     guard position < end else { return "end of input" }
-    let byte = position.pointee
+    return Self.describe(position.pointee)
+  }
+
+  /// A byte as error messages name it: `'x'`, `space`, `byte 0x7F`.
+  static func describe(_ byte: UInt8) -> String {
     if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
     switch byte {
     case 0x20: return "space"
