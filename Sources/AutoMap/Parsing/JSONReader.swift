@@ -21,7 +21,7 @@ struct JSONReader {
   /// Reused for strings that contain escapes.
   var scratch: [UInt8] = []
   /// Reused by the parser for the elements of open containers.
-  let stacks = ParseStacks()
+  let stacks: ParseStacks
   /// The key style the call set, if any; models use their own otherwise.
   let keyStyle: JSON.KeyStyle?
   /// A number beyond `Double`'s range is an error (`JSON(jsonData:)`), rather than a value
@@ -29,7 +29,10 @@ struct JSONReader {
   /// stand in for it on every path).
   var rejectsUnrepresentableNumbers = false
 
-  init(start: UnsafePointer<UInt8>, count: Int) {
+  /// A reader over `count` bytes at `start`; a stream passes the `stacks` it keeps for all
+  /// its elements.
+  init(start: UnsafePointer<UInt8>, count: Int, stacks: ParseStacks = ParseStacks()) {
+    self.stacks = stacks
     self.start = start
     self.end = start + count
     self.cursor = start
@@ -39,14 +42,16 @@ struct JSONReader {
   /// Runs `body` with a reader over `bytes`, after skipping a UTF-8 byte order mark. Empty
   /// input is an error.
   static func withReader<R>(
-    _ bytes: UnsafeRawBufferPointer, _ body: (inout JSONReader) throws -> R
+    _ bytes: UnsafeRawBufferPointer, stacks: ParseStacks = ParseStacks(),
+    _ body: (inout JSONReader) throws -> R
   ) throws -> R {
     guard let base = bytes.baseAddress, !bytes.isEmpty else {
       throw JSON.Error(
         .malformed(offset: 0, line: 1, column: 1),
         "malformed JSON at byte 0 (line 1, column 1): empty input, expected a JSON value")
     }
-    var reader = JSONReader(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    var reader = JSONReader(
+      start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, stacks: stacks)
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       reader.cursor += 3
     }

@@ -39,6 +39,10 @@ final class ElementScanner {
 
   enum Step {
     case element(Element)
+    /// An array element begins: the bytes from its start to the end of the buffer. Decode it
+    /// from there and ``accept(_:)`` its length, or call ``scanCandidate()`` to have it
+    /// scanned for its extent first.
+    case candidate(UnsafeRawBufferPointer)
     /// Call ``spaceForInput()`` and ``didRead(_:)``, then ``next()`` again.
     case needsInput
     case finished
@@ -71,6 +75,8 @@ final class ElementScanner {
   private var element = Element(
     bytes: UnsafeRawBufferPointer(start: nil, count: 0), index: 0, offset: 0, line: 1, column: 1)
   private var isScalar = false
+  /// The element is being scanned for its extent (not handed out as a candidate).
+  private var isScanning = false
   private var inString = false
   private var depth = 0
   /// JSON Lines: the rest of an over-long line is being dropped.
@@ -209,6 +215,10 @@ final class ElementScanner {
   private func nextInArray() throws(JSON.Error) -> Step {
     while true {
       if phase == .inElement {
+        guard isScanning else {
+          let offset = element.offset - base
+          return .candidate(UnsafeRawBufferPointer(start: storage + offset, count: filled - offset))
+        }
         guard try scanElement() else {
           if sourceEnded { throw truncated() }
           return .needsInput
@@ -249,6 +259,30 @@ final class ElementScanner {
       }
     }
   }
+
+  /// The candidate element was read and took `length` bytes: it is consumed, unless it is a
+  /// number or literal that reaches the end of the buffer (and might go on in the next
+  /// read), when this returns `nil`.
+  func accept(_ length: Int) -> Element? {
+    let from = element.offset - base
+    let to = from + length
+    guard length > 0, to <= filled, !isScalar || to < filled || sourceEnded else { return nil }
+    var index = from
+    while index < to, let found = memchr(storage + index, 0x0A, to - index) {
+      index = UnsafeMutablePointer(found.assumingMemoryBound(to: UInt8.self)) - storage
+      newLine(at: index)
+      index += 1
+    }
+    element.bytes = UnsafeRawBufferPointer(start: storage + from, count: length)
+    scan = to
+    start = to
+    count += 1
+    phase = .afterElement
+    return element
+  }
+
+  /// The candidate element is to be scanned for its extent, then handed out as `.element`.
+  func scanCandidate() { isScanning = true }
 
   private func advance(to next: Phase) {
     scan += 1
@@ -296,6 +330,7 @@ final class ElementScanner {
     depth = 0
     inString = false
     isScalar = false
+    isScanning = false
     switch first {
     case UInt8(ascii: "{"), UInt8(ascii: "["): depth = 1
     case UInt8(ascii: "\""): inString = true
@@ -324,26 +359,35 @@ final class ElementScanner {
       }
       return false
     }
+    // The state lives in locals while the loop runs: properties of a class would be loaded,
+    // stored and checked for exclusive access at every byte.
+    let bytes = storage
+    var depth = self.depth
+    var inString = self.inString
+    defer {
+      self.depth = depth
+      self.inString = inString
+    }
     // An array's elements are one level down: the limit counts the array, as the reader does.
     let limit = JSON.maximumDepth - 1
     while index < end {
       if inString {
         while end - index >= 8 {
           let word = UInt64(
-            littleEndian: UnsafeRawPointer(storage + index).loadUnaligned(as: UInt64.self))
+            littleEndian: UnsafeRawPointer(bytes + index).loadUnaligned(as: UInt64.self))
           let stop = firstStringStop(word)
           index += stop
           if stop < 8 { break }
         }
         guard index < end else { break }
-        switch storage[index] {
+        switch bytes[index] {
+        case UInt8(ascii: "\\"):
+          guard end - index >= 2 else { return false }  // the escaped byte is still to come
+          index += 2
         case UInt8(ascii: "\""):
           inString = false
           index += 1
           if depth == 0 { return true }
-        case UInt8(ascii: "\\"):
-          guard end - index >= 2 else { return false }  // the escaped byte is still to come
-          index += 2
         case 0x0A:
           newLine(at: index)
           index += 1
@@ -352,13 +396,12 @@ final class ElementScanner {
         }
         continue
       }
-      switch storage[index] {
+      switch bytes[index] {
       case UInt8(ascii: "\""):
         inString = true
       case UInt8(ascii: "{"), UInt8(ascii: "["):
         depth += 1
         if depth > limit {
-          scan = index
           throw JSON.Error(
             .tooDeep(limit: JSON.maximumDepth),
             "nesting deeper than \(JSON.maximumDepth) arrays and objects at byte \(base + index)"

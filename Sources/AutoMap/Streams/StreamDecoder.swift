@@ -10,6 +10,7 @@ final class StreamDecoder<Element: JSONDecodable> {
   }
 
   private let scanner: ElementScanner
+  private let decoder = ElementDecoder<Element>()
   private let options: JSON.StreamOptions
   private(set) var skippedCount = 0
   /// After the end, an error or a cancellation: every later step is `.finished`.
@@ -40,6 +41,17 @@ final class StreamDecoder<Element: JSONDecodable> {
             skip(error.onLine(scanner.line, format: .lines))
             scanner.discardLine()
           }
+        case .candidate(let bytes):
+          // Most elements are read straight from the buffer, which finds their end too.
+          if let (value, length) = KeyStyleContext.with(
+            options.keyStyle,
+            {
+              decoder.decodePrefix(bytes, depth: 1)
+            })
+          {
+            if scanner.accept(length) != nil { return .element(value) }
+          }
+          scanner.scanCandidate()
         case .element(let element):
           do throws(JSON.Error) {
             return .element(try decode(element))
@@ -64,9 +76,13 @@ final class StreamDecoder<Element: JSONDecodable> {
   /// The element's bytes through the very code `T(jsonData:)` runs.
   private func decode(_ element: ElementScanner.Element) throws(JSON.Error) -> Element {
     do {
-      return try KeyStyleContext.with(options.keyStyle) {
-        try ModelDecoding.decode(Element.self, fromBytes: element.bytes)
+      if scanner.format == .array, element.bytes.first == 0xEF {
+        // A byte order mark may open a document, not an element.
+        throw JSON.Error(
+          .malformed(offset: 0, line: 1, column: 1),
+          "malformed JSON at byte 0 (line 1, column 1): expected a JSON value, found byte 0xEF")
       }
+      return try KeyStyleContext.with(options.keyStyle) { try decoder.decode(element.bytes) }
     } catch {
       throw JSON.Error.wrapping(error).located(in: element, format: scanner.format)
     }
