@@ -152,7 +152,10 @@ final class ElementScanner {
   func next() throws(JSON.Error) -> Step {
     if !checkedByteOrderMark {
       // A byte order mark may open the stream, as it may open a document.
-      if filled - scan < 3, !sourceEnded { return .needsInput }
+      let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
+      let available = min(filled - scan, 3)
+      let couldBeMark = (0..<available).allSatisfy { storage[scan + $0] == mark[$0] }
+      if available < 3, couldBeMark, !sourceEnded { return .needsInput }
       if filled - scan >= 3, storage[scan] == 0xEF, storage[scan + 1] == 0xBB,
         storage[scan + 2] == 0xBF
       {

@@ -162,7 +162,7 @@ public struct JSONStream<Element: JSONDecodable>: AsyncSequence {
       -> Element?
     {
       while true {
-        if Task.isCancelled {
+        if Task.isCancelled, !decoder.hasEnded {
           decoder.finish()
           throw CancellationError()
         }

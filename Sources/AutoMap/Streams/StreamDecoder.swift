@@ -73,6 +73,9 @@ final class StreamDecoder<Element: JSONDecodable> {
   /// Ends the stream (the source failed, or the task was cancelled).
   func finish() { isDone = true }
 
+  /// Whether the stream has ended: later steps are `.finished`.
+  var hasEnded: Bool { isDone }
+
   /// The element's bytes through the very code `T(jsonData:)` runs.
   private func decode(_ element: ElementScanner.Element) throws(JSON.Error) -> Element {
     do {

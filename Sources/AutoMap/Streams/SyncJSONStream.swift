@@ -106,7 +106,7 @@ public struct SyncJSONStream<Element: JSONDecodable>: Sequence {
     /// - Throws: ``JSON/Error``, as ``JSONStream`` does; the stream ends with it.
     public mutating func nextElement() throws(JSON.Error) -> Element? {
       while true {
-        if Task.isCancelled {
+        if Task.isCancelled, !decoder.hasEnded {
           decoder.finish()
           throw JSON.Error.cancelled
         }
