@@ -23,6 +23,28 @@ enum DocumentGenerator {
     return Data(text.utf8)
   }
 
+  /// About `targetBytes` of users, the API response's elements, as one JSON array or as
+  /// JSON Lines, handed to `write` in pieces of about 4 MB (a document larger than memory
+  /// is never held whole).
+  static func users(targetBytes: Int, lines: Bool, _ write: (Data) throws -> Void) rethrows {
+    var generator = SplitMix(seed: 0x5EED)
+    var piece = lines ? "" : "["
+    var size = 0
+    var id = 0
+    while size < targetBytes {
+      let user = userJSON(id: id, random: &generator)
+      if id > 0 { piece += lines ? "\n" : "," }
+      piece += user
+      size += user.utf8.count + 1
+      id += 1
+      if piece.utf8.count >= 4 << 20 {
+        try write(Data(piece.utf8))
+        piece = ""
+      }
+    }
+    try write(Data((piece + (lines ? "\n" : "]")).utf8))
+  }
+
   /// One object of `count` distinct keys with small values: what repeated-key checks must
   /// handle in linear time.
   static func wideObject(keys count: Int) -> Data {

@@ -94,7 +94,7 @@ enum PeakMemory {
   /// The peak resident size of this process's address space, in KiB (`VmHWM`). Not
   /// `getrusage`'s `ru_maxrss`: on Linux that survives `exec`, so a child started by this
   /// benchmark would report the parent's peak.
-  private static func peakKiB() -> Int {
+  static func peakKiB() -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
     else { return 0 }

@@ -5,6 +5,8 @@ import Foundation
 // Run in release mode: `swift run -c release Benchmarks [--quick] [--rounds N]`; narrow it
 // with `--only <document>` and `--task parse|write|decode|encode`; `--ours-only` leaves the
 // other libraries out (under a profiler), `--contender "AutoMap via JSON"` all but one.
+// `--peak-memory` measures peak memory; `--stream [--stream-size-mb 1024]` the streams
+// (see StreamBenchmark.swift).
 
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--peak-memory-child") {
@@ -15,6 +17,15 @@ if let index = arguments.firstIndex(of: "--write-document") {
   // Writes the generated 16 MB document, to inspect it or to measure other tools on it.
   try DocumentGenerator.apiResponse(targetBytes: 16 << 20).write(
     to: URL(fileURLWithPath: arguments[index + 1]))
+  exit(0)
+}
+if let index = arguments.firstIndex(of: "--stream-child") {
+  try StreamBenchmark.child(path: arguments[index + 1])
+  exit(0)
+}
+if arguments.contains("--stream") {
+  let rounds = arguments.firstIndex(of: "--rounds").flatMap { Int(arguments[$0 + 1]) } ?? 3
+  try StreamBenchmark.run(arguments: arguments, rounds: rounds)
   exit(0)
 }
 if arguments.contains("--peak-memory") {

@@ -213,3 +213,8 @@ enum Shape: JSONCodable, Codable {
   case none
   static let caseLayout = JSON.CaseLayout.internalTag("type")
 }
+
+struct LogEntry: JSONCodable {
+  var level: String
+  var message: String
+}

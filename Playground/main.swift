@@ -382,6 +382,65 @@ tour.step(##"try Animal(jsonString: #"{"type": "parrot"}"#)"##,
   try Animal(jsonString: #"{"type": "parrot"}"#)
 }
 
+tour.section("18. Streams")
+tour.note("struct LogEntry: JSONCodable { var level: String; var message: String }")
+tour.note("Values one at a time, in memory bounded by the largest one: JSON Lines or one array.")
+let logPath = FileManager.default.temporaryDirectory
+  .appendingPathComponent("automap-tour-\(ProcessInfo.processInfo.processIdentifier).jsonl").path
+tour.step(
+  "let writer = try JSONStreamWriter(toFile: logPath, format: .lines); try writer.write(contentsOf: entries); try writer.finish()",
+  #"{"level":"info","message":"started"}\#n{"level":"warn","message":"disk 91% full"}\#n"#
+) {
+  let writer = try JSONStreamWriter(toFile: logPath, format: .lines)
+  try writer.write(contentsOf: [
+    LogEntry(level: "info", message: "started"), LogEntry(level: "warn", message: "disk 91% full"),
+  ])
+  try writer.finish()
+  return try String(contentsOfFile: logPath, encoding: .utf8)
+}
+tour.step(
+  "try SyncJSONStream(of: LogEntry.self, contentsOfFile: logPath, format: .lines).map { try $0.get().message }",
+  #"["started", "disk 91% full"]"#
+) {
+  try SyncJSONStream(of: LogEntry.self, contentsOfFile: logPath, format: .lines).map {
+    try $0.get().message
+  }
+}
+try? FileManager.default.removeItem(atPath: logPath)
+tour.note(
+  "for try await entry in JSONStream(of: LogEntry.self, contentsOf: url, format: .lines) { … }   // async, cancellable"
+)
+let badLog = #"{"level": "info", "message": "a"}"# + "\n\n" + #"{"level": 5, "message": "b"}"#
+tour.step(
+  "var lines = SyncJSONStream(of: LogEntry.self, data: Data(badLog.utf8), format: .lines).makeIterator(); while try lines.nextElement() != nil {}",
+  "throws at [1].level (line 3): expected String, found number 5"
+) {
+  var lines = SyncJSONStream(of: LogEntry.self, data: Data(badLog.utf8), format: .lines)
+    .makeIterator()
+  while try lines.nextElement() != nil {}
+  return "no error"
+}
+tour.step(
+  "options.skipsBadElements = true: the same lines give [values.count, iterator.skippedCount]",
+  "[1, 1]"
+) {
+  var options = JSON.StreamOptions()
+  options.skipsBadElements = true
+  var lines = SyncJSONStream(
+    of: LogEntry.self, data: Data(badLog.utf8), format: .lines, options: options
+  )
+  .makeIterator()
+  var count = 0
+  while try lines.nextElement() != nil { count += 1 }
+  return [count, lines.skippedCount]
+}
+tour.step(
+  #"try SyncJSONStream(of: Int.self, data: Data("[1, 2, 3]".utf8)).map { try $0.get() }"#,
+  "[1, 2, 3]"
+) {
+  try SyncJSONStream(of: Int.self, data: Data("[1, 2, 3]".utf8)).map { try $0.get() }
+}
+
 tour.section("19. Per-call configuration")
 tour.note("let legacy = JSON.Configuration(dateTransform: .secondsSince1970, keyStyle: .snakeCase)")
 tour.note("struct Shipment: JSONCodable { var trackingCode: String; var shippedAt: Date }")

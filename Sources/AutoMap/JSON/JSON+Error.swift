@@ -56,6 +56,8 @@ extension JSON {
     /// The path from the root to the failure, stored innermost first so that unwinding can
     /// append in O(1).
     var reversedPath: [Component]
+    /// For an error in a JSON Lines stream: the line of the value that failed.
+    var streamLine: Int?
 
     init(
       _ kind: Kind, _ message: String, path: [Component] = [],
@@ -95,6 +97,22 @@ extension JSON {
       return text
     }
 
+    /// The line of the document the error is on, counting from 1, when it is known: for
+    /// malformed text (as ``kind`` also says), and for any error in a JSON Lines stream (see
+    /// ``JSONStream``), the line of the value that failed.
+    ///
+    /// ```swift
+    /// catch let error as JSON.Error {
+    ///   print(error.line ?? 0, error.path)   // 7 [6].user.id
+    /// }
+    /// ```
+    public var line: Int? {
+      switch kind {
+      case .malformed(_, let line, _), .numberOutOfRange(_, let line, _): line
+      default: streamLine
+      }
+    }
+
     /// "at statuses[3].user.id: expected Int, found string \"x\"".
     /// Malformed-text errors at the root already say where (byte, line, column) and read as
     /// their message alone.
@@ -105,7 +123,18 @@ extension JSON {
         default: return "at the root: \(message)"
         }
       }
+      if let streamLine, !Self.isPositioned(kind) {
+        return "at \(path) (line \(streamLine)): \(message)"
+      }
       return "at \(path): \(message)"
+    }
+
+    /// Kinds whose message already says where, with byte, line and column.
+    private static func isPositioned(_ kind: Kind) -> Bool {
+      switch kind {
+      case .malformed, .numberOutOfRange: true
+      default: false
+      }
     }
 
     /// The same error one level further out: `component` is prepended to the path.
@@ -171,8 +200,9 @@ struct SendableBox: Swift.Error, @unchecked Sendable, CustomStringConvertible {
 }
 
 extension JSON.Error: Equatable {
-  /// Errors are equal when kind, message and path are equal.
+  /// Errors are equal when kind, message, path (and a stream's line) are equal.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.kind == rhs.kind && lhs.message == rhs.message && lhs.reversedPath == rhs.reversedPath
+      && lhs.streamLine == rhs.streamLine
   }
 }

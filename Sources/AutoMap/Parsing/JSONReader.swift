@@ -22,6 +22,7 @@ struct JSONReader {
   var scratch: [UInt8] = []
   /// Reused by the parser for the elements of open containers and the keys it has made;
   /// made on first use, so that decoding a model, which needs neither, does not allocate it.
+  /// A stream passes the one it keeps for all its elements.
   lazy var stacks = ParseStacks()
   /// The key style the call set, if any; models use their own otherwise.
   let keyStyle: JSON.KeyStyle?
@@ -30,24 +31,29 @@ struct JSONReader {
   /// stand in for it on every path).
   var rejectsUnrepresentableNumbers = false
 
-  init(start: UnsafePointer<UInt8>, count: Int) {
+  /// A reader over `count` bytes at `start`; a stream passes the `stacks` it keeps for all
+  /// its elements.
+  init(start: UnsafePointer<UInt8>, count: Int, stacks: ParseStacks? = nil) {
     self.start = start
     self.end = start + count
     self.cursor = start
     keyStyle = KeyStyleContext.override
+    if let stacks { self.stacks = stacks }
   }
 
   /// Runs `body` with a reader over `bytes`, after skipping a UTF-8 byte order mark. Empty
   /// input is an error.
   static func withReader<R>(
-    _ bytes: UnsafeRawBufferPointer, _ body: (inout JSONReader) throws -> R
+    _ bytes: UnsafeRawBufferPointer, stacks: ParseStacks? = nil,
+    _ body: (inout JSONReader) throws -> R
   ) throws -> R {
     guard let base = bytes.baseAddress, !bytes.isEmpty else {
       throw JSON.Error(
         .malformed(offset: 0, line: 1, column: 1),
         "malformed JSON at byte 0 (line 1, column 1): empty input, expected a JSON value")
     }
-    var reader = JSONReader(start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    var reader = JSONReader(
+      start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, stacks: stacks)
     if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
       reader.cursor += 3
     }
@@ -155,7 +161,11 @@ struct JSONReader {
 
   func describeByte(at position: UnsafePointer<UInt8>) -> String {
     guard position < end else { return "end of input" }
-    let byte = position.pointee
+    return Self.describe(position.pointee)
+  }
+
+  /// A byte as error messages name it: `'x'`, `space`, `byte 0x7F`.
+  static func describe(_ byte: UInt8) -> String {
     if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
     switch byte {
     case 0x20: return "space"

@@ -124,7 +124,7 @@ enum ModelDecoding {
   }
 
   /// The reference result for bytes: the document parsed to `JSON`, then decoded from it.
-  private static func decodeReference<T: JSONDecodable>(
+  static func decodeReference<T: JSONDecodable>(
     _: T.Type, fromBytes bytes: UnsafeRawBufferPointer, at index: JSON.Index
   ) throws -> T {
     let value = try JSON(mappingBytes: bytes)[index]

@@ -1,0 +1,63 @@
+/// `T(jsonData:)` for the elements of a stream: the steps of
+/// `ModelDecoding.decode(_:fromBytes:at:)`, with what that looks up on every call (the
+/// type's codec, a slot for the value, the parser's stacks) made once per stream.
+///
+/// ``decode(_:)`` gives what `T(jsonData:)` gives for the same bytes, value or error: the
+/// byte fast path, and when it fails for any reason the reference path through `JSON`.
+/// ``decodePrefix(_:depth:)`` is that fast path alone on the bytes from an element's start to
+/// the end of the buffer, which also tells where the element ends, so a stream need not scan
+/// it first; on success its value is the one the fast path gives on the element's own bytes,
+/// and anything else sends the stream back to scanning and ``decode(_:)``.
+///
+/// Invariant: `slot` is uninitialized between calls (a codec's `readBytes` leaves its
+/// destination uninitialized when it throws, and a value read is moved out at once).
+final class ElementDecoder<T: JSONDecodable> {
+  private let codec = CodecCache.decoder(for: T.self)
+  private let slot = UnsafeMutablePointer<T>.allocate(capacity: 1)
+  /// Reused while reads succeed; replaced after a failure, which may leave values on them.
+  private var stacks = ParseStacks()
+
+  deinit { slot.deallocate() }
+
+  /// Whether the byte path may run: not before reflection has been seen for a model (a first
+  /// use goes through `JSON` and a possibly hand-written `init(decode:)`).
+  private var isFast: Bool { codec.model?.isReflected ?? true }
+
+  /// What `T(jsonData: bytes)` returns or throws.
+  func decode(_ bytes: UnsafeRawBufferPointer) throws -> T {
+    guard isFast else { return try ModelDecoding.decode(T.self, fromBytes: bytes) }
+    do {
+      return try JSONReader.withReader(bytes, stacks: stacks) { reader in
+        let raw = UnsafeMutableRawPointer(slot)
+        guard try reader.descend([][...], into: raw, codec) else {
+          throw JSON.Error(.missingValue, "no value")
+        }
+        let value = RawValue.move(raw, as: T.self)
+        try reader.expectEnd()
+        return value
+      }
+    } catch {
+      stacks = ParseStacks()
+      return try ModelDecoding.decodeReference(T.self, fromBytes: bytes, at: [])
+    }
+  }
+
+  /// The value at the start of `bytes` and how many bytes it took, when the fast path reads
+  /// one there; `nil` when it does not (the element is cut short by the buffer's end, does
+  /// not map, is malformed, or the type's first use is still to come). `depth` is the
+  /// nesting the value sits at: 1 in an array.
+  func decodePrefix(_ bytes: UnsafeRawBufferPointer, depth: Int) -> (value: T, count: Int)? {
+    guard isFast, let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
+    var reader = JSONReader(
+      start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, stacks: stacks)
+    reader.depth = depth
+    let raw = UnsafeMutableRawPointer(slot)
+    do {
+      try codec.readBytes(&reader, raw)
+    } catch {
+      stacks = ParseStacks()
+      return nil
+    }
+    return (RawValue.move(raw, as: T.self), reader.cursor - reader.start)
+  }
+}

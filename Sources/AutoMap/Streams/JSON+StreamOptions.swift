@@ -1,0 +1,55 @@
+extension JSON {
+  /// How the values of a stream are laid out: one top-level array, or JSON Lines.
+  ///
+  /// ```swift
+  /// for try await user in JSONStream(of: User.self, contentsOf: url, format: .array) { … }
+  /// for try await event in JSONStream(of: Event.self, contentsOf: log, format: .lines) { … }
+  /// ```
+  public enum StreamFormat: Sendable, Hashable {
+    /// One JSON array, `[ … , … ]`, read element by element (whitespace and line breaks
+    /// anywhere between tokens, as in any JSON text).
+    case array
+    /// JSON Lines (NDJSON): one value per line, lines ending in `\n` or `\r\n`; blank lines
+    /// are skipped, and the last line needs no line break.
+    case lines
+  }
+
+  /// How a stream reads: buffer sizes, a bound on one element, what to do with bad
+  /// elements, and the key style.
+  ///
+  /// ```swift
+  /// var options = JSON.StreamOptions()
+  /// options.skipsBadElements = true                 // count bad lines, don't stop
+  /// options.keyStyle = .snakeCase
+  /// let events = JSONStream(of: Event.self, contentsOf: log, format: .lines, options: options)
+  /// ```
+  public struct StreamOptions: Sendable {
+    /// Bytes read from the source at a time, and the buffer's starting size: 1 MiB. The
+    /// buffer grows (doubling) only while one element is larger than it.
+    public var chunkSize = 1 << 20
+
+    /// The largest element (for JSON Lines, line) the buffer may grow to hold: 256 MiB. A
+    /// larger one is an error (``JSON/Error/Kind-swift.enum/custom``), or for JSON Lines
+    /// with ``skipsBadElements`` a skipped line; it also bounds what an unterminated string
+    /// can make the stream hold.
+    public var maximumElementSize = 256 << 20
+
+    /// Skip elements that fail instead of ending the stream, and count them (the
+    /// iterators' `skippedCount`, and ``onSkip``). For JSON Lines any line that is not valid
+    /// JSON or does not map is skipped; for an array, an element that does not map or is
+    /// malformed inside its brackets. Broken structure between array elements (a missing
+    /// comma, an unterminated string, the end of input inside the array) still ends the
+    /// stream, since where the next element starts is then unknown. Default: `false`.
+    public var skipsBadElements = false
+
+    /// Called with the error of each skipped element (with ``skipsBadElements``).
+    public var onSkip: (@Sendable (JSON.Error) -> Void)?
+
+    /// The key style for every element, overriding the models' own, as in
+    /// `T(jsonData:keyStyle:)`. Default: `nil`, each model's own.
+    public var keyStyle: JSON.KeyStyle?
+
+    /// The defaults: 1 MiB chunks, elements up to 256 MiB, stop at the first bad element.
+    public init() {}
+  }
+}

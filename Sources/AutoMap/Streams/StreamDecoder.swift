@@ -1,0 +1,105 @@
+/// What the synchronous and the asynchronous stream share: the scanner, the decoding of each
+/// element through `T(jsonData:)`'s code, and skipping and counting bad elements. The forms
+/// differ only in how they wait for input.
+final class StreamDecoder<Element: JSONDecodable> {
+  enum Step {
+    case element(Element)
+    /// Fill the buffer from the source, then call ``didRead(_:)``.
+    case needsInput(UnsafeMutableRawBufferPointer)
+    case finished
+  }
+
+  private let scanner: ElementScanner
+  private let decoder = ElementDecoder<Element>()
+  private let options: JSON.StreamOptions
+  private(set) var skippedCount = 0
+  /// After the end, an error or a cancellation: every later step is `.finished`.
+  private var isDone = false
+
+  init(format: JSON.StreamFormat, options: JSON.StreamOptions) {
+    scanner = ElementScanner(format: format, options: options)
+    self.options = options
+  }
+
+  /// The next element, or what the stream needs before it can have it.
+  ///
+  /// - Throws: ``JSON/Error`` for an element that does not decode (unless it is skipped), or
+  ///   broken structure between elements; the stream ends with it.
+  func step() throws(JSON.Error) -> Step {
+    guard !isDone else { return .finished }
+    do throws(JSON.Error) {
+      while true {
+        switch try scanner.next() {
+        case .finished:
+          isDone = true
+          return .finished
+        case .needsInput:
+          do throws(JSON.Error) {
+            return .needsInput(try scanner.spaceForInput())
+          } catch {
+            guard options.skipsBadElements, scanner.format == .lines else { throw error }
+            skip(error.onLine(scanner.line, format: .lines))
+            scanner.discardLine()
+          }
+        case .candidate(let bytes):
+          // Most elements are read straight from the buffer, which finds their end too.
+          if let (value, length) = KeyStyleContext.with(
+            options.keyStyle,
+            {
+              decoder.decodePrefix(bytes, depth: 1)
+            })
+          {
+            if scanner.accept(length) != nil { return .element(value) }
+          }
+          scanner.scanCandidate()
+        case .element(let element):
+          do throws(JSON.Error) {
+            return .element(try decode(element))
+          } catch {
+            guard options.skipsBadElements else { throw error }
+            skip(error)
+          }
+        }
+      }
+    } catch {
+      isDone = true
+      throw error.onLine(scanner.line, format: scanner.format)
+    }
+  }
+
+  /// `count` bytes were read into the buffer of the last `.needsInput`; `0` at the end.
+  func didRead(_ count: Int) { scanner.didRead(count) }
+
+  /// Ends the stream (the source failed, or the task was cancelled).
+  func finish() { isDone = true }
+
+  /// Whether the stream has ended: later steps are `.finished`.
+  var hasEnded: Bool { isDone }
+
+  /// The element's bytes through the very code `T(jsonData:)` runs.
+  private func decode(_ element: ElementScanner.Element) throws(JSON.Error) -> Element {
+    do {
+      if scanner.format == .array, element.bytes.first == 0xEF {
+        // A byte order mark may open a document, not an element.
+        throw JSON.Error(
+          .malformed(offset: 0, line: 1, column: 1),
+          "malformed JSON at byte 0 (line 1, column 1): expected a JSON value, found byte 0xEF")
+      }
+      return try KeyStyleContext.with(options.keyStyle) { try decoder.decode(element.bytes) }
+    } catch {
+      throw JSON.Error.wrapping(error).located(in: element, format: scanner.format)
+    }
+  }
+
+  private func skip(_ error: JSON.Error) {
+    skippedCount += 1
+    options.onSkip?(error)
+  }
+}
+
+extension JSON.Error {
+  /// What a synchronous stream reports when its task is cancelled.
+  static var cancelled: JSON.Error {
+    JSON.Error(.custom, "the stream was cancelled", underlying: CancellationError())
+  }
+}
