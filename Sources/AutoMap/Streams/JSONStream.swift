@@ -150,9 +150,18 @@ public struct JSONStream<Element: JSONDecodable>: AsyncSequence {
     }
 
     /// The elements skipped so far (with ``JSON/StreamOptions/skipsBadElements``).
+    ///
+    /// ```swift
+    /// while let row = try await iterator.next() { … }
+    /// if iterator.skippedCount > 0 { log("\(iterator.skippedCount) bad lines") }
+    /// ```
     public var skippedCount: Int { decoder.skippedCount }
 
     /// The next element, or `nil` at the end.
+    ///
+    /// ```swift
+    /// let first = try await iterator.next()
+    /// ```
     public mutating func next() async throws -> Element? {
       try await next(isolation: nil)
     }

@@ -30,9 +30,14 @@ import Foundation
 /// line); an array is pretty-printed as `[T].jsonData(options: [.prettyPrinted])` would be.
 /// `.sortedKeys` and `.omitNulls` apply to both.
 public final class JSONStreamWriter {
-  /// Bytes gathered before they are written out.
+  /// Bytes gathered before they are written out (`bufferSize:` of the initializers).
   public let bufferSize: Int
   /// Values written so far.
+  ///
+  /// ```swift
+  /// try writer.finish()
+  /// print("\(writer.count) users exported")
+  /// ```
   public private(set) var count = 0
 
   private let format: JSON.StreamFormat
@@ -164,6 +169,11 @@ public final class JSONStreamWriter {
   }
 
   /// Writes out what the buffer holds.
+  ///
+  /// ```swift
+  /// try writer.write(event)
+  /// try writer.flush()            // a reader tailing the file sees it now
+  /// ```
   public func flush() throws {
     guard !buffer.isEmpty else { return }
     do {

@@ -90,9 +90,18 @@ public struct SyncJSONStream<Element: JSONDecodable>: Sequence {
     }
 
     /// The elements skipped so far (with ``JSON/StreamOptions/skipsBadElements``).
+    ///
+    /// ```swift
+    /// while let row = try iterator.nextElement() { … }
+    /// print("\(iterator.skippedCount) bad lines skipped")
+    /// ```
     public var skippedCount: Int { decoder.skippedCount }
 
     /// The next element or the error that ends the stream; `nil` after the end or an error.
+    ///
+    /// ```swift
+    /// if case .failure(let error)? = iterator.next() { print(error.line ?? 0, error.path) }
+    /// ```
     public mutating func next() -> Result<Element, JSON.Error>? {
       do {
         return try nextElement().map { .success($0) }
@@ -102,6 +111,10 @@ public struct SyncJSONStream<Element: JSONDecodable>: Sequence {
     }
 
     /// The next element, or `nil` at the end.
+    ///
+    /// ```swift
+    /// while let user = try iterator.nextElement() { index.add(user) }
+    /// ```
     ///
     /// - Throws: ``JSON/Error``, as ``JSONStream`` does; the stream ends with it.
     public mutating func nextElement() throws(JSON.Error) -> Element? {

@@ -133,6 +133,9 @@ import Testing
     let text = #"{"first_name": "Ada"}"# + "\n" + #"{"first_name": "Alan"}"#
     let streamed = StreamRun.sync(Person.self, Data(text.utf8), .lines, options: options)
     #expect(streamed.values.map(\.firstName) == ["Ada", "Alan"])
+    let array = "[" + text.replacingOccurrences(of: "\n", with: ",") + "]"
+    let fromArray = StreamRun.sync(Person.self, Data(array.utf8), .array, options: options)
+    #expect(fromArray.values.map(\.firstName) == ["Ada", "Alan"])
   }
 }
 
