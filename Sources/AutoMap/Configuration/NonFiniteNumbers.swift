@@ -76,14 +76,16 @@ extension JSON.NonFiniteNumbers {
 }
 
 extension JSONReader {
-  /// Reads a `Double`, or a configured non-finite string after the number failed to read.
+  /// Reads a `Double` as ``readDouble()`` does, or a configured non-finite string where a
+  /// number does not start: the check sits on the branch that already fails, so a number
+  /// costs what it costs through ``readDouble()`` (a `do`/`catch` around it did not: about
+  /// three instructions a number, measured with callgrind).
   @inline(__always)
   mutating func readConfiguredDouble() throws -> Double {
-    do {
-      return try readDouble()
-    } catch {
-      return try readNonFinite(Double.self, after: error)
+    guard let byte = peekByte(), byte == UInt8(ascii: "-") || byte &- UInt8(ascii: "0") < 10 else {
+      return try readNonFinite(Double.self, after: mismatch(expected: "Double"))
     }
+    return try readFiniteDouble(for: "Double")
   }
 
   /// After reading a number failed with `error`: the configured non-finite value the string

@@ -40,13 +40,19 @@ extension UUID: JSONDecodable, JSONEncodable {
 extension Data: JSONDecodable, JSONEncodable {
   /// Reads bytes from a base64 string, or in the call's ``JSON/Configuration/dataEncoding``.
   public init(decode json: JSON) throws {
-    let encoding = ConfigurationContext.current?.dataEncoding ?? .base64
-    self = try converting(json, to: encoding.expected) { encoding.decode($0) }
+    if let encoding = ConfigurationContext.current?.dataEncoding, encoding != .base64 {
+      self = try converting(json, to: encoding.expected) { encoding.decode($0) }
+      return
+    }
+    self = try converting(json, to: "base64 data") { Data(base64Encoded: $0) }
   }
 
   /// Writes base64, or the call's ``JSON/Configuration/dataEncoding``.
   public var json: JSON {
-    .string((ConfigurationContext.current?.dataEncoding ?? .base64).encode(self))
+    if let encoding = ConfigurationContext.current?.dataEncoding, encoding != .base64 {
+      return .string(encoding.encode(self))
+    }
+    return .string(base64EncodedString())
   }
 }
 
