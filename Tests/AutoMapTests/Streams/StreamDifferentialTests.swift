@@ -41,6 +41,19 @@ import Testing
     }
   }
 
+  @Test func aByteOrderMarkSplitAnywhere() async {
+    for (text, format) in [("\u{FEFF}[1, 22]", JSON.StreamFormat.array), ("\u{FEFF}1\n22", .lines)]
+    {
+      let bytes = Array(text.utf8)
+      for split in 1..<bytes.count {
+        let chunks = [Array(bytes[..<split]), Array(bytes[split...])]
+        let streamed = await StreamRun.async(Int.self, chunks: chunks, format)
+        #expect(streamed.values == [1, 22], "\(format) split at \(split)")
+        #expect(streamed.error == nil)
+      }
+    }
+  }
+
   @Test(arguments: 0..<30)
   func modelsMatchTheWholeDocumentValueForValueAndErrorForError(seed: Int) throws {
     var random = DiffRandom(seed: UInt64(1000 + seed))
