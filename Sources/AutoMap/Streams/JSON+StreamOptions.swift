@@ -49,6 +49,29 @@ extension JSON {
     /// `T(jsonData:keyStyle:)`. Default: `nil`, each model's own.
     public var keyStyle: JSON.KeyStyle?
 
+    /// Settings for every element (dates, data, non-finite numbers, key style), as the
+    /// `configuration:` argument of `T(jsonData:configuration:)` gives them to one call;
+    /// ``keyStyle``, when set, wins over the configuration's. Default: `nil`, the
+    /// configuration of the enclosing ``JSON/withConfiguration(_:_:)``, if any.
+    ///
+    /// ```swift
+    /// var options = JSON.StreamOptions()
+    /// options.configuration = JSON.Configuration(dateTransform: .millisecondsSince1970)
+    /// for try await event in JSONStream(of: Event.self, contentsOf: log, format: .lines,
+    ///   options: options) { … }
+    /// ```
+    public var configuration: JSON.Configuration?
+
+    /// Runs `body` (the decoding of one element) with these options' configuration and key
+    /// style.
+    @inline(__always)
+    func apply<R>(_ body: () throws -> R) rethrows -> R {
+      guard let configuration else { return try KeyStyleContext.with(keyStyle, body) }
+      return try ConfigurationContext.with(configuration) {
+        try KeyStyleContext.with(keyStyle, body)
+      }
+    }
+
     /// The defaults: 1 MiB chunks, elements up to 256 MiB, stop at the first bad element.
     public init() {}
   }

@@ -43,12 +43,7 @@ final class StreamDecoder<Element: JSONDecodable> {
           }
         case .candidate(let bytes):
           // Most elements are read straight from the buffer, which finds their end too.
-          if let (value, length) = KeyStyleContext.with(
-            options.keyStyle,
-            {
-              decoder.decodePrefix(bytes, depth: 1)
-            })
-          {
+          if let (value, length) = options.apply({ decoder.decodePrefix(bytes, depth: 1) }) {
             if scanner.accept(length) != nil { return .element(value) }
           }
           scanner.scanCandidate()
@@ -85,7 +80,7 @@ final class StreamDecoder<Element: JSONDecodable> {
           .malformed(offset: 0, line: 1, column: 1),
           "malformed JSON at byte 0 (line 1, column 1): expected a JSON value, found byte 0xEF")
       }
-      return try KeyStyleContext.with(options.keyStyle) { try decoder.decode(element.bytes) }
+      return try options.apply { try decoder.decode(element.bytes) }
     } catch {
       throw JSON.Error.wrapping(error).located(in: element, format: scanner.format)
     }
