@@ -3,9 +3,9 @@ extension DecodePlan {
   /// exactly) from an object's members: the `JSON` path's counterpart of the byte loop.
   ///
   /// The members are borrowed in place and looked up from the member after the last match,
-  /// the common scalars are stored inline, and fields without options go straight to their
-  /// codec. Everything else, and every value that does not simply map, takes
-  /// ``decodeField(_:from:_:_:)``, so the outcome and the error are the general path's.
+  /// the common scalars are stored through their own `init(decode:)`, and other fields
+  /// without options go straight to their codec: the same calls, and so the same values and
+  /// errors, as ``decodeField(_:from:_:_:)``, which every field with options still takes.
   func readMembers(_ object: JSON.Object, _ destination: UnsafeMutableRawPointer) throws {
     var progress = newProgress()
     let base = begin(destination)
