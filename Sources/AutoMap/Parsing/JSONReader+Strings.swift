@@ -188,22 +188,24 @@ extension JSONReader {
 
   /// The `String` for a scanned span: validates non-ASCII bytes, resolves escapes.
   ///
-  /// Escapes are resolved straight into the new string's storage. Resolving them cannot make
-  /// valid bytes invalid or invalid bytes valid (an escape stands for whole characters, and
-  /// its first byte is never a continuation byte), so the span's own bytes are what is
-  /// checked, and the standard library's own check of the result finds nothing to repair.
+  /// The bytes are validated here, once, and the string is made from them without the
+  /// standard library validating them again (`String(copying:)` of a `UTF8Span`).
+  /// Resolving escapes cannot make valid bytes invalid or invalid bytes valid (an escape
+  /// stands for whole characters, and its first byte is never a continuation byte), so the
+  /// span's own bytes are what is checked.
   mutating func string(from span: StringSpan) throws -> String {
-    if !span.hasEscapes {
-      if span.isASCII { return String(decoding: span.buffer, as: UTF8.self) }
-      if let string = String(validating: span.buffer, as: UTF8.self) { return string }
-      throw invalidUTF8Error(in: span.buffer)
-    }
     if !span.isASCII, firstInvalidUTF8Offset(span.buffer) != nil {
       throw invalidUTF8Error(in: span.buffer)
     }
-    return String(unsafeUninitializedCapacity: span.count) { buffer in
-      guard let base = buffer.baseAddress else { return 0 }
-      return Self.unescape(span, into: base)
+    if !span.hasEscapes { return validString(span.buffer, isASCII: span.isASCII) }
+    if scratch.count < span.count {
+      scratch = Array(repeating: 0, count: max(span.count, 2 * scratch.count, 64))
+    }
+    return scratch.withUnsafeMutableBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return "" }
+      let count = Self.unescape(span, into: base)
+      let text = UnsafeBufferPointer(start: base, count: count)
+      return validString(text, isASCII: span.isASCII && isASCII(text))
     }
   }
 
@@ -325,12 +327,45 @@ extension JSONReader {
   }
 }
 
+/// A `String` holding `bytes`, which the caller has checked to be valid UTF-8.
+///
+/// `isASCII` must be true only when every byte is below 0x80 (false is always safe).
+@inline(__always)
+func validString(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
+  unsafe String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
+}
+
+/// Whether every byte of `bytes` is below 0x80.
+func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  guard let base = bytes.baseAddress else { return true }
+  var index = 0
+  var seen: UInt8 = 0
+  while bytes.count - index >= 8 {
+    let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+    if word & highBits != 0 { return false }
+    index += 8
+  }
+  while index < bytes.count {
+    seen |= base[index]
+    index += 1
+  }
+  return seen < 0x80
+}
+
 /// The offset of the first byte that makes `bytes` invalid UTF-8 (overlong forms,
 /// surrogates, values above U+10FFFF, truncated sequences), or `nil` when valid.
 ///
-/// ASCII is stepped over eight bytes at a time; two- and three-byte characters (accented and
-/// CJK text), which come in runs, are checked by a test on their bits before the general case.
+/// Valid text, the common case, is checked by ``UTF8Automaton``; only invalid text is walked
+/// again, character by character, to find where it fails.
 func firstInvalidUTF8Offset(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+  if UTF8Automaton.accepts(bytes) { return nil }
+  return firstInvalidUTF8OffsetByCharacter(bytes)
+}
+
+/// The character-by-character form of ``firstInvalidUTF8Offset(_:)``, which says where
+/// the text fails. ASCII is stepped over eight bytes at a time; two- and three-byte
+/// characters are checked by a test on their bits before the general case.
+func firstInvalidUTF8OffsetByCharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
   var index = 0
   let count = bytes.count
   guard let base = bytes.baseAddress else { return nil }

@@ -132,6 +132,40 @@ struct StringReadingTests {
     }
   }
 
+  @Test("raw UTF-8 is accepted exactly when the standard library accepts it, wherever it sits")
+  func rawUTF8AgreesWithStandardLibrary() throws {
+    var generator = DiffRandom(seed: 3629)
+    // Every boundary of the grammar's byte ranges, whole characters of each length, and
+    // ASCII runs of every length around the eight-byte step.
+    let edges: [UInt8] = [
+      0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC,
+      0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+    ]
+    let characters: [[UInt8]] = [
+      Array("é".utf8), Array("語".utf8), Array("😀".utf8), Array("\u{10FFFF}".utf8),
+    ]
+    for _ in 0..<30_000 {
+      var content: [UInt8] = []
+      for _ in 0..<generator.below(10) {
+        switch generator.below(3) {
+        case 0: content.append(generator.pick(edges))
+        case 1: content += generator.pick(characters)
+        default: content += Array(repeating: UInt8(ascii: "a"), count: generator.below(10))
+        }
+      }
+      let reference = String(validating: content, as: UTF8.self)
+      let valid = reference != nil
+      let literal = [UInt8(ascii: "\"")] + content + [UInt8(ascii: "\"")]
+      #expect((try? JSON(jsonData: Data(literal))) == reference.map(JSON.string), "\(content)")
+      let named = Data(#"{"name":"x","text":"#.utf8) + literal + Data("}".utf8)
+      #expect((try? NamedText(jsonData: named))?.text == reference, "\(content)")
+      let member = Data(#"{"other":"#.utf8) + literal + Data(#","known":1}"#.utf8)
+      #expect((try? SkipsUnknown(jsonData: member)) != nil ? valid : !valid, "\(content)")
+      let key = Data("{".utf8) + literal + Data(":1}".utf8)
+      #expect((try? JSON(jsonData: key)) != nil ? valid : !valid, "\(content)")
+    }
+  }
+
   @Test("keys are recognized by their bytes only when the text spells exactly them")
   func predictedKeys() throws {
     // Near misses of the expected key: prefixes, extensions, escapes, case, the end of input.
