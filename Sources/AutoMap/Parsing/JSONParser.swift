@@ -66,9 +66,9 @@ extension JSONReader {
         if seen,
           let repeated = (base..<members.count).first(where: { JSON.sameKey(members[$0].key, key) })
         {
-          members[repeated].value = value  // a repeated key keeps its last value, in place
+          members[repeated].value = consume value  // a repeated key keeps its last value
         } else {
-          members.push(JSON.Object.Member(key: key, value: value))
+          members.push(JSON.Object.Member(key: key, value: consume value))
         }
         continue
       }
@@ -82,9 +82,9 @@ extension JSONReader {
       if let repeated = positions?.position(
         of: key, orInsert: members.count, keyAt: { members[$0].key })
       {
-        members[repeated].value = value
+        members[repeated].value = consume value
       } else {
-        members.push(JSON.Object.Member(key: key, value: value))
+        members.push(JSON.Object.Member(key: key, value: consume value))
       }
     } while try nextMember()
     return JSON.Object(uniqueMembers: members.popArray(from: base))
