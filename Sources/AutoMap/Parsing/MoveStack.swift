@@ -35,15 +35,18 @@ final class MoveStack<Element> {
   }
 
   /// Moves the elements from `base` to the top into a new array, leaving `count == base`.
+  ///
+  /// The array is made by `append(contentsOf:)` of a sequence that moves its elements,
+  /// which the optimizer specializes for `Element`. `Array(unsafeUninitializedCapacity:)`
+  /// allocates through a standard library function that is not specialized and looks up
+  /// the array storage's generic metadata on every call: about 450 instructions per
+  /// array, 3% of parsing twitter.json.
   func popArray(from base: Int) -> [Element] {
     let moved = count - base
     count = base
-    return [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
-      if let target = buffer.baseAddress {
-        target.moveInitialize(from: storage + base, count: moved)
-      }
-      initialized = moved
-    }
+    var array: [Element] = []
+    array.append(contentsOf: MovedElements(start: storage + base, count: moved))
+    return array
   }
 
   private func grow() {
@@ -52,5 +55,30 @@ final class MoveStack<Element> {
     storage.deallocate()
     storage = larger
     capacity *= 2
+  }
+}
+
+/// Elements moved out of memory the first time they are copied: a sequence to be consumed
+/// once, by `Array.append(contentsOf:)`, which copies through ``_copyContents(initializing:)``.
+private struct MovedElements<Element>: Sequence {
+  let start: UnsafeMutablePointer<Element>
+  let count: Int
+
+  var underestimatedCount: Int { count }
+
+  /// Only for the sequence protocol: `append(contentsOf:)` takes every element through
+  /// `_copyContents`, then finds this iterator empty.
+  struct Iterator: IteratorProtocol {
+    mutating func next() -> Element? { nil }
+  }
+
+  func makeIterator() -> Iterator { Iterator() }
+
+  func _copyContents(initializing buffer: UnsafeMutableBufferPointer<Element>)
+    -> (Iterator, Int)
+  {
+    let written = Swift.min(count, buffer.count)
+    if let target = buffer.baseAddress { target.moveInitialize(from: start, count: written) }
+    return (Iterator(), written)
   }
 }
