@@ -43,7 +43,11 @@ extension JSONReader {
     case UInt8(ascii: "t"): try expectLiteral("true")
     case UInt8(ascii: "f"): try expectLiteral("false")
     case UInt8(ascii: "n"): try expectLiteral("null")
-    default: _ = try readNumber()
+    default:
+      // The grammar is all a skipped number needs checking for; its value only when a
+      // number beyond `Double`'s range must be rejected.
+      let scan = try scanNumber()
+      if rejectsUnrepresentableNumbers { _ = try number(from: scan) }
     }
   }
 
