@@ -15,23 +15,24 @@ extension Optional: JSONDecodable, DecodeCodecProvider where Wrapped: JSONDecoda
 
   static func makeDecodeCodec() -> DecodeCodec {
     let wrapped = CodecCache.decoder(for: Wrapped.self)
+    let none = NoneBytes(Wrapped.self)
     return DecodeCodec(
       Wrapped?.self,
-      readBytes: optionalBytes(wrapped.readBytes),
-      readJSON: optionalJSON(wrapped.readJSON),
-      storeNil: { RawValue.initialize($0, to: Wrapped?.none) },
-      lossyReadBytes: wrapped.lossyReadBytes.map { optionalBytes($0) },
-      lossyReadJSON: wrapped.lossyReadJSON.map { optionalJSON($0) })
+      readBytes: optionalBytes(wrapped.readBytes, none),
+      readJSON: optionalJSON(wrapped.readJSON, none),
+      storeNil: { none.store(at: $0) },
+      lossyReadBytes: wrapped.lossyReadBytes.map { optionalBytes($0, none) },
+      lossyReadJSON: wrapped.lossyReadJSON.map { optionalJSON($0, none) })
   }
 
   /// The `Wrapped?` reader for a `Wrapped` reader: `null` is `nil`, anything else is read by
   /// `read` into a temporary and wrapped.
-  private static func optionalBytes(_ read: @escaping DecodeCodec.ReadBytes)
+  private static func optionalBytes(_ read: @escaping DecodeCodec.ReadBytes, _ none: NoneBytes)
     -> DecodeCodec.ReadBytes
   {
     { reader, destination in
       if try reader.consumeNull() {
-        RawValue.initialize(destination, to: Wrapped?.none)
+        none.store(at: destination)
         return
       }
       let value = try RawValue.produce(Wrapped.self) { try read(&reader, $0) }
@@ -40,10 +41,12 @@ extension Optional: JSONDecodable, DecodeCodecProvider where Wrapped: JSONDecoda
   }
 
   /// ``optionalBytes(_:)`` for `JSON`: `null` and absence are `nil`.
-  private static func optionalJSON(_ read: @escaping DecodeCodec.ReadJSON) -> DecodeCodec.ReadJSON {
+  private static func optionalJSON(_ read: @escaping DecodeCodec.ReadJSON, _ none: NoneBytes)
+    -> DecodeCodec.ReadJSON
+  {
     { json, destination in
       if json.isNullOrMissing {
-        RawValue.initialize(destination, to: Wrapped?.none)
+        none.store(at: destination)
         return
       }
       let value = try RawValue.produce(Wrapped.self) { try read(json, $0) }
@@ -90,3 +93,27 @@ extension Optional: JSONEncodable, EncodeCodecProvider where Wrapped: JSONEncoda
   }
 }
 extension Optional: JSONMappable {}
+
+/// One `nil` of `Wrapped?`, made once, whose bytes are copied to store `nil`.
+///
+/// Storing `Wrapped?.none` in code that knows `Wrapped` only at run time looks up the
+/// metadata of `Optional<Wrapped>` (about 450 instructions) for every absent or null
+/// optional. `nil` holds no payload, so its bytes are a complete copy of it.
+final class NoneBytes: @unchecked Sendable {
+  private let address: UnsafeMutableRawPointer
+  private let size: Int
+
+  init<Wrapped>(_: Wrapped.Type) {
+    size = MemoryLayout<Wrapped?>.size
+    address = RawValue.allocate(size: size, alignment: MemoryLayout<Wrapped?>.alignment)
+    RawValue.initialize(address, to: Wrapped?.none)
+  }
+
+  deinit { address.deallocate() }
+
+  /// Initializes the uninitialized optional at `target` to `nil`.
+  @inline(__always)
+  func store(at target: UnsafeMutableRawPointer) {
+    RawValue.copyNone(from: address, to: target, size: size)
+  }
+}

@@ -137,6 +137,14 @@ enum RawValue {
     target.copyMemory(from: source, byteCount: size)
   }
 
+  /// Initializes uninitialized `target` with a copy of the optional at `source`, which
+  /// holds `nil`, bitwise: `nil` has no payload, so its bytes are all of it (rule 5).
+  static func copyNone(
+    from source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, size: Int
+  ) {
+    target.copyMemory(from: source, byteCount: size)
+  }
+
   /// Swaps two initialized values of the same type, bitwise (for staged updates that may
   /// be rolled back).
   static func swapBitwise(_ a: UnsafeMutableRawPointer, _ b: UnsafeMutableRawPointer, size: Int) {
