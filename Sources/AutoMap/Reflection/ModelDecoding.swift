@@ -162,7 +162,7 @@ enum ModelDecoding {
     switch FieldEnumeration.layout(of: T.self) {
     case .structure(let fields), .object(let fields): reflected = fields
     case .unsupported(let kind):
-      if let plan = CodableEnums.decodePlan(T.self, style: style, model: model) { return plan }
+      if let plan = try CodableEnums.decodePlan(T.self, style: style, model: model) { return plan }
       throw JSON.Error(
         .invalidModel,
         "\(model) cannot be decoded by reflection: it is \(kind), and only structs and classes have"

@@ -93,7 +93,7 @@ enum ModelEncoding {
     switch FieldEnumeration.layout(of: T.self) {
     case .structure(let fields), .object(let fields): reflected = fields
     case .unsupported(let kind):
-      if let plan = CodableEnums.encodePlan(T.self, style: style, model: model) { return plan }
+      if let plan = try CodableEnums.encodePlan(T.self, style: style, model: model) { return plan }
       throw JSON.Error(
         .invalidModel,
         "\(model) cannot be encoded by reflection: it is \(kind), and only structs and classes have"
