@@ -262,8 +262,9 @@ enum ModelDecoding {
     }
     return JSON.Error(
       .invalidModel,
-      "\(where_) cannot be decoded: \(codec.typeName) does not conform to JSONDecodable."
-        + " Make it conform, give the property a .transform, or mark it .ignore")
+      "\(where_) cannot be decoded: \(codec.typeName) does not conform to JSONDecodable. "
+        + (ExistentialRegistry.hint(for: codec.type)
+          ?? "Make it conform, give the property a .transform, or mark it .ignore"))
   }
 
   /// Options that apply only to some types are refused on the others.

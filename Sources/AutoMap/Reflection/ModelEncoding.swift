@@ -122,7 +122,8 @@ enum ModelEncoding {
           property.role == .wrapperStorage
           ? "It is a property wrapper: make \(codec.typeName) adopt JSONPropertyWrapper or JSONEncodable,"
             + " or mark \(property.name) .ignore"
-          : "Make it conform, give the property a .transform, or mark it .ignore"
+          : ExistentialRegistry.hint(for: codec.type)
+            ?? "Make it conform, give the property a .transform, or mark it .ignore"
         throw JSON.Error(
           .invalidModel,
           "\(model).\(property.name) (\(codec.typeName)) cannot be encoded: \(codec.typeName) does not"
