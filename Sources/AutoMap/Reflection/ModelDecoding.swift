@@ -144,6 +144,9 @@ enum ModelDecoding {
       }
       return try _openExistential(dynamic, do: updateAs)
     }
+    if let polymorphism = CodecCache.decoder(for: T.self).polymorphism {
+      try polymorphism.checkUpdate(json, keeping: T.self)  // an instance keeps its class
+    }
     let plan = try state(T.self).resolvedPlan(KeyStyleContext.override)
     guard plan.whole == nil else { throw JSON.Error.notUpdatable(T.self) }
     try withUnsafeMutablePointer(to: &value) { pointer in

@@ -84,6 +84,38 @@ final class Polymorphism: @unchecked Sendable {  // immutable after creation; me
     }
   }
 
+  /// For `update(from:)`, which keeps the instance's class `T`: a discriminator in `json`
+  /// must choose `T` itself. Absent or `null`, it says nothing and the update goes on;
+  /// ``JSONPolymorphic/subclass(for:)`` is not asked (a partial document need not say what
+  /// it would choose).
+  func checkUpdate<T>(_ json: JSON, keeping _: T.Type) throws {
+    guard case .object(let object) = json else { return }  // the plan reports it
+    let kept = typeName(T.self)
+    switch object[key] {
+    case nil, .null?, .missing?:
+      return
+    case .string(let value)?:
+      guard let chosen = table[value] ?? defaultType else {
+        throw JSON.Error(
+          .typeMismatch,
+          "unknown \(baseName) discriminator \(JSON.string(value).briefDescription): expected one of \(known)"
+        ).prefixed(key: key)
+      }
+      guard ObjectIdentifier(chosen) == ObjectIdentifier(T.self) else {
+        throw JSON.Error(
+          .typeMismatch,
+          "discriminator \(JSON.string(value).description) chooses \(typeName(chosen)), but"
+            + " update(from:) cannot change this \(kept) into another class: decode a new value instead"
+        ).prefixed(key: key)
+      }
+    case let other?:
+      throw JSON.Error(
+        .typeMismatch,
+        "expected a string naming a \(baseName) subclass (one of \(known)), found \(other.briefDescription)"
+      ).prefixed(key: key)
+    }
+  }
+
   private func chosen(_ json: JSON) throws -> Any.Type? {
     do { return try choose(json) } catch { throw JSON.Error.wrapping(error) }
   }
