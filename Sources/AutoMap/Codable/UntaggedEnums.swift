@@ -102,7 +102,7 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
           return try attempt(json, key: key, as: shape)
         } catch let error as JSON.Error {
           guard error.isRecoverable else { throw error }
-          let rank = Self.rank(error)
+          let rank = Self.rank(error, shape)
           if best == nil || rank > best?.rank ?? 0 { best = (error, rank) }
         }
       }
@@ -138,7 +138,7 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     else { throw JSON.Error(.typeMismatch, "it writes another case") }
     let writes = Shape(member.value)
     guard writes == shape else {
-      throw JSON.Error(.typeMismatch, "expected \(writes.expectation(key))")
+      throw JSON.Error(.typeMismatch, "expected \(writes.expectation(key))", path: [Self.shapeMark])
     }
     return value
   }
@@ -162,16 +162,29 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     return error
   }
 
-  /// How far a trial got: the deeper its error, the closer the case came to mapping; a missing
-  /// value ranks below a wrong one at the same depth.
-  private static func rank(_ error: JSON.Error) -> Int {
-    2 * error.reversedPath.count + (error.kind == .missingValue ? 0 : 1)
+  /// Marks a trial that decoded but would write another shape: the most telling failure.
+  private static var shapeMark: JSON.Error.Component { .key("\u{0}shape") }
+
+  /// How telling a trial's failure is: a value of the wrong shape first; then the deeper the
+  /// error, the closer the case came to mapping (a missing value below a wrong one). Reading
+  /// an array as several values and failing at its first, or an object as labels and missing
+  /// `_0`, says only that the case takes something else: the whole-value trial says what.
+  private static func rank(_ error: JSON.Error, _ shape: Shape) -> Int {
+    if error.reversedPath == [shapeMark] { return 1000 }
+    let outermost = error.reversedPath.last
+    switch (shape, outermost) {
+    case (.array, .index(0)?): return 0
+    case (.object, .key(let key)?) where error.kind == .missingValue && key.hasPrefix("_"):
+      return 0
+    default: return 2 * error.reversedPath.count + (error.kind == .missingValue ? 0 : 1)
+    }
   }
 
   /// A failure in a few words: nested untagged values' own lists are cut short, so messages
   /// stay small whatever the nesting.
   private static func brief(_ error: JSON.Error?) -> String {
     guard var error else { return "no shape fits" }
+    if error.reversedPath == [shapeMark] { return error.message }
     if error.kind == .missingValue, error.message.hasPrefix("missing key"), !error.reversedPath.isEmpty {
       error.reversedPath.removeFirst()  // the message names the key
     }
