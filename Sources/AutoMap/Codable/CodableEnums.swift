@@ -24,11 +24,7 @@ enum CodableEnums {
     let layout = T.caseLayout
     func read<D: Decodable>(_: D.Type) throws -> (JSON, UnsafeMutableRawPointer) throws -> Void {
       if case .untagged(let cases) = layout {
-        guard let codable = D.self as? any Codable.Type else {
-          throw JSON.Error(
-            .invalidModel,
-            "\(model) has the untagged layout, which needs it Encodable too: make it Codable")
-        }
+        let codable = try untaggedCodable(D.self, model: model)
         return try untaggedReader(codable, cases: cases, style: style, model: model)
       }
       return { json, destination in
@@ -48,6 +44,16 @@ enum CodableEnums {
       whole: try read(decodable))
   }
 
+  /// The untagged layout decodes by trial and checks each trial by encoding it: both ways.
+  private static func untaggedCodable(_ type: Any.Type, model: String) throws -> any Codable.Type {
+    guard let codable = type as? any Codable.Type else {
+      throw JSON.Error(
+        .invalidModel,
+        "\(model) has the untagged layout, which reads and writes it both ways: make it Codable")
+    }
+    return codable
+  }
+
   private static func untaggedReader<C: Codable>(
     _: C.Type, cases: [String], style: JSON.KeyStyle, model: String
   ) throws -> (JSON, UnsafeMutableRawPointer) throws -> Void {
@@ -63,11 +69,7 @@ enum CodableEnums {
     let layout = T.caseLayout
     func write<E: Encodable>(_: E.Type) throws -> (UnsafeRawPointer) throws -> JSON {
       if case .untagged(let cases) = layout {
-        guard let codable = E.self as? any Codable.Type else {
-          throw JSON.Error(
-            .invalidModel,
-            "\(model) has the untagged layout, which needs it Decodable too: make it Codable")
-        }
+        let codable = try untaggedCodable(E.self, model: model)
         return try untaggedWriter(codable, cases: cases, style: style, model: model)
       }
       return { value in

@@ -31,7 +31,8 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     keys = cases.map { style.jsonKey(forCodingKey: $0) }
     guard !cases.isEmpty else {
       throw JSON.Error(
-        .invalidModel, "\(model) has the untagged layout with no cases: list them in .untagged([…])")
+        .invalidModel, "\(model) has the untagged layout with no cases: list them in .untagged([…])"
+      )
     }
     var seen = Set<String>()
     for key in keys where !seen.insert(key).inserted {
@@ -47,7 +48,9 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
       let probe = JSON.object(JSON.Object([(key, .object(JSON.Object()))]))
       do {
         _ = try JSONValueDecoder.decodeRoot(E.self, from: probe, style: style)
-      } catch let error as JSON.Error where error.reversedPath.isEmpty && error.kind == .typeMismatch {
+      } catch let error as JSON.Error
+        where error.reversedPath.isEmpty && error.kind == .typeMismatch
+      {
         throw JSON.Error(
           .invalidModel,
           "\(model).caseLayout lists \(JSON.string(name)), which is not a case of \(model)"
@@ -63,7 +66,8 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     guard case .object(let object) = external, object.count == 1, let member = object.members.first
     else {
       throw JSON.Error(
-        .unencodable, "\(model).encode(to:) did not write one case key, as synthesized Codable does")
+        .unencodable, "\(model).encode(to:) did not write one case key, as synthesized Codable does"
+      )
     }
     guard keys.contains(member.key) else {
       throw JSON.Error(
@@ -185,7 +189,9 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
   private static func brief(_ error: JSON.Error?) -> String {
     guard var error else { return "no shape fits" }
     if error.reversedPath == [shapeMark] { return error.message }
-    if error.kind == .missingValue, error.message.hasPrefix("missing key"), !error.reversedPath.isEmpty {
+    if error.kind == .missingValue, error.message.hasPrefix("missing key"),
+      !error.reversedPath.isEmpty
+    {
       error.reversedPath.removeFirst()  // the message names the key
     }
     var text = error.reversedPath.isEmpty ? error.message : "at \(error.path), \(error.message)"
@@ -293,12 +299,15 @@ final class UntaggedSession: @unchecked Sendable {  // used by one synchronous d
     }
     underWay.append((key, false))
     let outcome: Result<E, JSON.Error>
-    do { outcome = .success(try body(json)) } catch { outcome = .failure(JSON.Error.wrapping(error)) }
+    do { outcome = .success(try body(json)) } catch {
+      outcome = .failure(JSON.Error.wrapping(error))
+    }
     let sawCut = underWay.removeLast().sawCut
     let remembered: Bool
     switch (identity, outcome) {
     case (.scalar, _): remembered = false
-    case (_, .failure(let error)): remembered = !sawCut && error.kind != .tooDeep(limit: JSON.maximumDepth)
+    case (_, .failure(let error)):
+      remembered = !sawCut && error.kind != .tooDeep(limit: JSON.maximumDepth)
     default: remembered = !sawCut
     }
     if remembered { outcomes[key] = (json, outcome.map { $0 as Any }) }

@@ -135,17 +135,10 @@ final class ExistentialTable<P>: @unchecked Sendable {  // immutable after creat
     name = existentialName(P.self)
     self.types = types
     self.defaultType = defaultType
-    let sorted = types.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    known = sorted.map { JSON.string($0).description }.joined(separator: ", ")
-    var values: [ObjectIdentifier: String] = [:]
-    for value in sorted {
-      guard let type = types[value] else { continue }
-      if values[ObjectIdentifier(type)] == nil { values[ObjectIdentifier(type)] = value }
-    }
-    self.values = values
+    (known, values) = Polymorphism.discriminators(types.mapValues { $0 as Any.Type })
     signature =
       [key, defaultType.map { String(reflecting: $0) } ?? "-"]
-      + sorted.map { "\($0)=\(types[$0].map { String(reflecting: $0) } ?? "")" }
+      + types.map { "\($0.key)=\(String(reflecting: $0.value))" }.sorted()
   }
 
   // MARK: Decoding
@@ -166,17 +159,11 @@ final class ExistentialTable<P>: @unchecked Sendable {  // immutable after creat
       chosen = defaultType
     case .string(let value)?:
       guard let type = types[value] ?? defaultType else {
-        throw JSON.Error(
-          .typeMismatch,
-          "unknown \(name) discriminator \(JSON.string(value).briefDescription): expected one of \(known)"
-        ).prefixed(key: key)
+        throw JSON.Error.unknownDiscriminator(value, of: name, known: known, key: key)
       }
       chosen = type
     case let other?:
-      throw JSON.Error(
-        .typeMismatch,
-        "expected a string naming a \(name) type (one of \(known)), found \(other.briefDescription)"
-      ).prefixed(key: key)
+      throw JSON.Error.discriminatorNotString(other, naming: "\(name) type", known: known, key: key)
     }
     func decodeAs<C: JSONDecodable>(_: C.Type) throws -> P {
       guard let value = try C(decode: json) as? P else {
@@ -197,7 +184,8 @@ final class ExistentialTable<P>: @unchecked Sendable {  // immutable after creat
     }
     let dynamic = type(of: encodable)
     let discriminator = values[ObjectIdentifier(dynamic)]
-    if discriminator == nil, defaultType.map({ ObjectIdentifier($0) }) != ObjectIdentifier(dynamic) {
+    if discriminator == nil, defaultType.map({ ObjectIdentifier($0) }) != ObjectIdentifier(dynamic)
+    {
       throw JSON.Error(
         .invalidModel,
         "\(typeName(dynamic)) cannot be encoded as \(name): the registered types have no"

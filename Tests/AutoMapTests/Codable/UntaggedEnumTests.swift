@@ -94,7 +94,9 @@ struct UntaggedEnumTests {
     #expect(try Setting(jsonString: #""off""#) == .off)
     #expect(try Setting.text("off").jsonString() == #""off""#)
     // A payload-free case is only its name: an object is never `.off`.
-    #expect(try Setting(jsonString: #"{"name": "x", "value": 1, "extra": 0}"#) == .named(name: "x", value: 1))
+    #expect(
+      try Setting(jsonString: #"{"name": "x", "value": 1, "extra": 0}"#)
+        == .named(name: "x", value: 1))
     // An array of three is not a range (which writes two).
     #expect(throws: JSON.Error.self) { try Setting(jsonString: "[1, 2, 3]") }
     // A number that is not an Int is no case at all.
@@ -110,13 +112,16 @@ struct UntaggedEnumTests {
     let text = try tree.jsonString()
     #expect(text == #"["a",["b",[]],{"left":"c","right":["d","e"]}]"#)
     #expect(agreedDecoding(UntaggedTree<String>.self, text) == .success(tree))
-    #expect(try UntaggedTree<Int>(jsonString: "[1, [2, 3]]") == .pair(.leaf(1), .pair(.leaf(2), .leaf(3))))
+    #expect(
+      try UntaggedTree<Int>(jsonString: "[1, [2, 3]]") == .pair(.leaf(1), .pair(.leaf(2), .leaf(3)))
+    )
     #expect(try UntaggedTree<Int>(jsonString: "[[1]]") == .node([.node([.leaf(1)])]))
   }
 
   @Test("when no case matches, the error names each case and why")
   func failures() throws {
-    guard case .failure(let error) = agreedDecoding(Panel.self, #"{"settings": [null], "byName": {}}"#)
+    guard
+      case .failure(let error) = agreedDecoding(Panel.self, #"{"settings": [null], "byName": {}}"#)
     else {
       Issue.record("decoded")
       return

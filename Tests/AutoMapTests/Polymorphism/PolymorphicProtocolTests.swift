@@ -114,7 +114,8 @@ struct PolymorphicProtocolTests {
         #"unknown any Figure2 discriminator string "hexagon": expected one of "disc", "outline", "tile""#
       ),
       (
-        #"{"main": {"kind": "disc", "radius": 1}, "shapes": [{"radius": 1}], "byName": {}}"#, "shapes[0].kind",
+        #"{"main": {"kind": "disc", "radius": 1}, "shapes": [{"radius": 1}], "byName": {}}"#,
+        "shapes[0].kind",
         #"missing the discriminator that chooses the any Figure2 type: one of "disc", "outline", "tile""#
       ),
       (
@@ -146,7 +147,8 @@ struct PolymorphicProtocolTests {
 
   @Test("a default type covers unknown and missing discriminators, and writes none")
   func defaultType() throws {
-    let map = try MarkerMap(jsonString: #"{"markers": [{"type": "pin", "label": "a"}, {"type": "?"}, {}]}"#)
+    let map = try MarkerMap(
+      jsonString: #"{"markers": [{"type": "pin", "label": "a"}, {"type": "?"}, {}]}"#)
     #expect(map.markers[0] as? Pin == Pin(label: "a"))
     #expect(map.markers[1] is UnknownMarker)
     #expect(map.markers[2] is UnknownMarker)
