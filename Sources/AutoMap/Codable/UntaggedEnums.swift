@@ -78,7 +78,7 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     guard case .object(let payload) = member.value else { return member.value }
     switch Shape(member.value) {
     case .name: return .string(member.key)
-    case .single: return payload.members[0].value
+    case .single: return payload.members.first?.value ?? .null
     case .array: return .array(payload.members.map(\.value))
     case .object: return member.value
     }
