@@ -36,3 +36,28 @@ class Animal: JSONCodable, DefaultInitable, JSONPolymorphic {
 
 final class Dog: Animal { var barks = true }
 final class Cat: Animal { var lives = 9 }
+
+/// Untagged: the payload alone, the first listed case that maps.
+enum Setting: JSONCodable, Codable {
+  case flag(Bool)
+  case number(Int)
+  case range(Int, Int)
+  case named(name: String, value: Int)
+  case off
+  case text(String)
+  static let caseLayout = JSON.CaseLayout.untagged([
+    "flag", "number", "range", "named", "off", "text",
+  ])
+}
+
+/// A protocol type, mapped once its table is registered.
+protocol Figure: JSONCodable { var area: Double { get } }
+struct Circle: Figure {
+  var radius = 0.0
+  var area: Double { 3 * radius * radius }
+}
+struct Square: Figure {
+  var side = 0.0
+  var area: Double { side * side }
+}
+struct Drawing: JSONCodable { var figures: [any Figure] }

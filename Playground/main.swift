@@ -521,4 +521,70 @@ tour.step(
   try WebhookDelivery(jsonString: #"{"event_type": "paid", "request-id": "r1", "payload": "{\"id\": 7,"}"#)
 }
 
+tour.section("20. Untagged enums: the payload alone")
+tour.note("enum Setting: JSONCodable, Codable { case flag(Bool), number(Int), range(Int, Int),")
+tour.note("  named(name: String, value: Int), off, text(String)")
+tour.note("  static let caseLayout = JSON.CaseLayout.untagged([\"flag\", \"number\", \"range\", \"named\", \"off\", \"text\"]) }")
+let settingsText = #"[true, 3, [1, 5], {"name": "x", "value": 1}, "off", "hi"]"#
+tour.step(
+  "try [Setting](jsonString: settingsText)   // the first listed case that maps",
+  #"[Playground.Setting.flag(true), Playground.Setting.number(3), Playground.Setting.range(1, 5), Playground.Setting.named(name: "x", value: 1), Playground.Setting.off, Playground.Setting.text("hi")]"#
+) {
+  try [Setting](jsonString: settingsText)
+}
+tour.step("try [Setting](jsonString: settingsText).jsonString()", #"[true,3,[1,5],{"name":"x","value":1},"off","hi"]"#) {
+  try [Setting](jsonString: settingsText).jsonString()
+}
+tour.step(
+  #"try Setting(jsonString: "[1, 2, 3]")   // each case, and why it did not map"#,
+  "throws at the root: no case of Setting matches array of 3, tried flag: expected Bool, found array of 3;"
+    + " number: expected one value; range: expected an array of 2 values; named: missing key \"name\";"
+    + " off: expected the string \"off\"; text: expected String, found array of 3"
+) {
+  try Setting(jsonString: "[1, 2, 3]")
+}
+
+tour.section("21. Protocol types chosen by a discriminator")
+tour.note("protocol Figure: JSONCodable { var area: Double { get } }")
+tour.note("struct Circle: Figure { var radius = 0.0 };  struct Square: Figure { var side = 0.0 }")
+tour.note("struct Drawing: JSONCodable { var figures: [any Figure] }")
+tour.step(
+  #"try JSON.registerPolymorphic((any Figure).self, discriminator: "kind", types: ["circle": Circle.self, "square": Square.self])"#,
+  "()"
+) {
+  try JSON.registerPolymorphic(
+    (any Figure).self, discriminator: "kind", types: ["circle": Circle.self, "square": Square.self])
+}
+let drawingText = #"{"figures": [{"kind": "square", "side": 2}, {"kind": "circle", "radius": 1}]}"#
+tour.step(#"try Drawing(jsonString: drawingText).figures.map(\.area)"#, "[4.0, 3.0]") {
+  try Drawing(jsonString: drawingText).figures.map(\.area)
+}
+tour.step(
+  "try Drawing(jsonString: drawingText).jsonString()   // each its own fields, its discriminator first",
+  #"{"figures":[{"kind":"square","side":2.0},{"kind":"circle","radius":1.0}]}"#
+) {
+  try Drawing(jsonString: drawingText).jsonString()
+}
+tour.step(
+  ##"try Drawing(jsonString: #"{"figures": [{"kind": "hexagon"}]}"#)"##,
+  #"throws at figures[0].kind: unknown any Figure discriminator string "hexagon": expected one of "circle", "square""#
+) {
+  try Drawing(jsonString: #"{"figures": [{"kind": "hexagon"}]}"#)
+}
+
+tour.section("22. update(from:) keeps an object's class")
+tour.step(
+  #"let rex = Dog(); try rex.update(from: ["name": "Rex", "barks": false]); rex.name"#, "Rex"
+) {
+  let rex = Dog()
+  try rex.update(from: ["name": "Rex", "barks": false])
+  return rex.name
+}
+tour.step(
+  #"try Dog().update(from: ["type": "cat", "lives": 3])   // a dog stays a dog"#,
+  #"throws at type: discriminator "cat" chooses Cat, but update(from:) cannot change this Dog into another class: decode a new value instead"#
+) {
+  try Dog().update(from: ["type": "cat", "lives": 3])
+}
+
 exit(tour.finish())

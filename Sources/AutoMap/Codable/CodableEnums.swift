@@ -18,12 +18,16 @@ enum CodableEnums {
   }
 
   static func decodePlan<T: JSONDecodable>(_: T.Type, style: JSON.KeyStyle, model: String)
-    -> DecodePlan?
+    throws -> DecodePlan?
   {
     guard applies(T.self), let decodable = T.self as? any Decodable.Type else { return nil }
     let layout = T.caseLayout
-    func read<D: Decodable>(_: D.Type) -> (JSON, UnsafeMutableRawPointer) throws -> Void {
-      { json, destination in
+    func read<D: Decodable>(_: D.Type) throws -> (JSON, UnsafeMutableRawPointer) throws -> Void {
+      if case .untagged(let cases) = layout {
+        let codable = try untaggedCodable(D.self, model: model)
+        return try untaggedReader(codable, cases: cases, style: style, model: model)
+      }
+      return { json, destination in
         let (external, name) = try external(json, layout, model: model)
         do {
           let value = try JSONValueDecoder.decodeRoot(D.self, from: external, style: style)
@@ -37,22 +41,54 @@ enum CodableEnums {
       modelName: model, kind: .memberwise, fields: [], ignoredFields: [], caseInsensitive: false,
       destroyModel: { RawValue.destroy($0, as: T.self) },
       didDecode: { try RawValue.withMutable($0, as: T.self) { try $0.didDecode() } },
-      whole: read(decodable))
+      whole: try read(decodable))
+  }
+
+  /// The untagged layout decodes by trial and checks each trial by encoding it: both ways.
+  private static func untaggedCodable(_ type: Any.Type, model: String) throws -> any Codable.Type {
+    guard let codable = type as? any Codable.Type else {
+      throw JSON.Error(
+        .invalidModel,
+        "\(model) has the untagged layout, which reads and writes it both ways: make it Codable")
+    }
+    return codable
+  }
+
+  private static func untaggedReader<C: Codable>(
+    _: C.Type, cases: [String], style: JSON.KeyStyle, model: String
+  ) throws -> (JSON, UnsafeMutableRawPointer) throws -> Void {
+    let untagged = try UntaggedEnum<C>(cases: cases, style: style, model: model)
+    try untagged.checkCases()
+    return { json, destination in RawValue.initialize(destination, to: try untagged.decode(json)) }
   }
 
   static func encodePlan<T: JSONEncodable>(_: T.Type, style: JSON.KeyStyle, model: String)
-    -> EncodePlan?
+    throws -> EncodePlan?
   {
     guard applies(T.self), let encodable = T.self as? any Encodable.Type else { return nil }
     let layout = T.caseLayout
-    func write<E: Encodable>(_: E.Type) -> (UnsafeRawPointer) throws -> JSON {
-      { value in
+    func write<E: Encodable>(_: E.Type) throws -> (UnsafeRawPointer) throws -> JSON {
+      if case .untagged(let cases) = layout {
+        let codable = try untaggedCodable(E.self, model: model)
+        return try untaggedWriter(codable, cases: cases, style: style, model: model)
+      }
+      return { value in
         let external = try JSONValueEncoder.encodeRoot(
           RawValue.load(value, as: E.self), style: style)
         return try document(external, layout, model: model)
       }
     }
-    return EncodePlan(modelName: model, isClass: false, fields: [], whole: write(encodable))
+    return EncodePlan(modelName: model, isClass: false, fields: [], whole: try write(encodable))
+  }
+
+  private static func untaggedWriter<C: Codable>(
+    _: C.Type, cases: [String], style: JSON.KeyStyle, model: String
+  ) throws -> (UnsafeRawPointer) throws -> JSON {
+    let untagged = try UntaggedEnum<C>(cases: cases, style: style, model: model)
+    return { value in
+      try untagged.document(
+        JSONValueEncoder.encodeRoot(RawValue.load(value, as: C.self), style: style))
+    }
   }
 
   // MARK: Layouts
@@ -68,7 +104,7 @@ enum CodableEnums {
       throw JSON.Error.mismatch(expected: "\(model) (an object naming its case)", found: json)
     }
     switch layout {
-    case .externalTag:
+    case .externalTag, .untagged:  // untagged documents are read by `UntaggedEnum`
       return (json, object.count == 1 ? object.keys.first : nil)
     case .internalTag(let tag):
       let name = try caseName(object, tag, model: model)
@@ -109,7 +145,7 @@ enum CodableEnums {
       )
     }
     switch layout {
-    case .externalTag:
+    case .externalTag, .untagged:  // untagged documents are written by `UntaggedEnum`
       return external
     case .internalTag(let tag):
       guard case .object(let fields) = payload else {
@@ -156,7 +192,7 @@ enum CodableEnums {
     }
     error.reversedPath.removeLast()
     switch layout {
-    case .externalTag: error.reversedPath.append(.key(name))
+    case .externalTag, .untagged: error.reversedPath.append(.key(name))
     case .internalTag: break
     case .adjacentTag(_, let content): error.reversedPath.append(.key(content))
     }

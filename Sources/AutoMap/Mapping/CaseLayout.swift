@@ -18,6 +18,7 @@ extension JSON {
   /// | `.externalTag` (default) | `{"circle":{"radius":1}}` | `{"point":{"_0":1,"_1":2}}` | `{"none":{}}` |
   /// | `.internalTag("type")` | `{"type":"circle","radius":1}` | `{"type":"point","_0":1,"_1":2}` | `{"type":"none"}` |
   /// | `.adjacentTag("type", content: "value")` | `{"type":"circle","value":{"radius":1}}` | … | `{"type":"none"}` |
+  /// | `.untagged(["circle", "point", "none"])` | `{"radius":1}` | `[1,2]` | `"none"` |
   ///
   /// Decoding also accepts a payload-free case as a plain string (`"none"`) with
   /// `.externalTag`, and without its `content` key with `.adjacentTag`.
@@ -29,5 +30,33 @@ extension JSON {
     case internalTag(String)
     /// The case name is under `tag`, and the payload under `content`.
     case adjacentTag(String, content: String)
+    /// No tag: the document is the payload alone, and decoding takes the first listed case
+    /// whose payload maps. A payload-free case is its name (`"none"`), a single unlabeled
+    /// payload is the value itself (`3`), several unlabeled ones an array (`[1, 2]`), labeled
+    /// ones an object (`{"radius": 1}`).
+    ///
+    /// ```swift
+    /// enum Setting: JSONCodable, Codable {
+    ///   case flag(Bool)
+    ///   case number(Int)
+    ///   case range(Int, Int)
+    ///   case named(name: String, value: Int)
+    ///   case off
+    ///   static let caseLayout = JSON.CaseLayout.untagged(["flag", "number", "range", "named", "off"])
+    /// }
+    /// try [Setting](jsonString: #"[true, 3, [1, 5], {"name": "x", "value": 1}, "off"]"#)
+    /// ```
+    ///
+    /// The enum lists its cases, by their Swift names, in the order they are tried: Swift's
+    /// synthesized `Codable` cannot list them, and AutoMap never reads an enum's metadata.
+    /// A listed name that is not a case is an `.invalidModel` error at first use; encoding a
+    /// case that is not listed is one too (it could never be read back).
+    ///
+    /// A document several cases could read is read as the first of them: list specific
+    /// cases before general ones (`.int(Int)` before `.double(Double)`). A case matches only
+    /// when its value would be written back in the same shape, so `.off` is only the string
+    /// `"off"`, never an object. When no case matches, the error names each case and why it
+    /// failed.
+    case untagged([String])
   }
 }

@@ -43,6 +43,16 @@ extension JSONDecodable where Self: AnyObject {
   /// All or nothing for the properties it maps: when a value does not decode or
   /// `didDecode()` throws, they keep their values (changes `didDecode()` made to other
   /// properties stay).
+  ///
+  /// An object keeps its class. For a ``JSONPolymorphic`` class, a discriminator in `json`
+  /// must name the object's own class (or the `defaultSubclass` that is its class); another
+  /// value is an error at the discriminator's key and nothing changes. Absent or `null`, the
+  /// discriminator is not needed:
+  ///
+  /// ```swift
+  /// try dog.update(from: ["name": "Rex"])                 // fine
+  /// try dog.update(from: ["type": "cat", "lives": 3])     // error at type: … cannot change this Dog into another class
+  /// ```
   public func update(from json: JSON, keyStyle: JSON.KeyStyle? = nil) throws {
     var reference = self
     try KeyStyleContext.with(keyStyle) { try ModelDecoding.update(&reference, from: json) }

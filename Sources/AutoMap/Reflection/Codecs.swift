@@ -139,7 +139,8 @@ protocol EncodeCodecProvider {
 ///
 /// What a type maps as, in order: AutoMap's own codec (scalars, collections, optionals,
 /// Foundation leaves), a `JSONDecodable`/`JSONEncodable` model, a property wrapper, a
-/// `Codable` type (``CodableCodecs``), and otherwise nothing (an error at first use). Creating a codec never holds the lock (it may look up
+/// `Codable` type (``CodableCodecs``), a registered protocol type (``ExistentialRegistry``),
+/// and otherwise nothing (an error at first use). Creating a codec never holds the lock (it may look up
 /// other codecs); when two threads create the same codec at once, the first one stored wins.
 enum CodecCache {
   private static let decoders = Mutex<[ObjectIdentifier: DecodeCodec]>([:])
@@ -167,6 +168,11 @@ enum CodecCache {
     }
   }
 
+  /// Whether a codec for `type` was made already (it is then what models holding it use).
+  static func hasCodec(_ type: ObjectIdentifier) -> Bool {
+    decoders.withLock { $0[type] != nil } || encoders.withLock { $0[type] != nil }
+  }
+
   /// Every model's decode state created so far.
   static var decodeStates: [ModelDecodeState] {
     decoders.withLock { $0.values.compactMap(\.model) }
@@ -181,6 +187,7 @@ enum CodecCache {
     if let codable = type as? any Decodable.Type {
       return CodableCodecs.decoder(for: codable, style: .exact)
     }
+    if let registered = ExistentialRegistry.decoder(for: type) { return registered }
     return unmappableDecoder(type)
   }
 
@@ -193,6 +200,7 @@ enum CodecCache {
     if let codable = type as? any Encodable.Type {
       return CodableCodecs.encoder(for: codable, style: .exact)
     }
+    if let registered = ExistentialRegistry.encoder(for: type) { return registered }
     return unmappableEncoder(type)
   }
 

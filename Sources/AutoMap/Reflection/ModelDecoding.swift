@@ -144,6 +144,9 @@ enum ModelDecoding {
       }
       return try _openExistential(dynamic, do: updateAs)
     }
+    if let polymorphism = CodecCache.decoder(for: T.self).polymorphism {
+      try polymorphism.checkUpdate(json, keeping: T.self)  // an instance keeps its class
+    }
     let plan = try state(T.self).resolvedPlan(KeyStyleContext.override)
     guard plan.whole == nil else { throw JSON.Error.notUpdatable(T.self) }
     try withUnsafeMutablePointer(to: &value) { pointer in
@@ -162,7 +165,7 @@ enum ModelDecoding {
     switch FieldEnumeration.layout(of: T.self) {
     case .structure(let fields), .object(let fields): reflected = fields
     case .unsupported(let kind):
-      if let plan = CodableEnums.decodePlan(T.self, style: style, model: model) { return plan }
+      if let plan = try CodableEnums.decodePlan(T.self, style: style, model: model) { return plan }
       throw JSON.Error(
         .invalidModel,
         "\(model) cannot be decoded by reflection: it is \(kind), and only structs and classes have"
@@ -262,8 +265,9 @@ enum ModelDecoding {
     }
     return JSON.Error(
       .invalidModel,
-      "\(where_) cannot be decoded: \(codec.typeName) does not conform to JSONDecodable."
-        + " Make it conform, give the property a .transform, or mark it .ignore")
+      "\(where_) cannot be decoded: \(codec.typeName) does not conform to JSONDecodable. "
+        + (ExistentialRegistry.hint(for: codec.type)
+          ?? "Make it conform, give the property a .transform, or mark it .ignore"))
   }
 
   /// Options that apply only to some types are refused on the others.

@@ -93,7 +93,7 @@ enum ModelEncoding {
     switch FieldEnumeration.layout(of: T.self) {
     case .structure(let fields), .object(let fields): reflected = fields
     case .unsupported(let kind):
-      if let plan = CodableEnums.encodePlan(T.self, style: style, model: model) { return plan }
+      if let plan = try CodableEnums.encodePlan(T.self, style: style, model: model) { return plan }
       throw JSON.Error(
         .invalidModel,
         "\(model) cannot be encoded by reflection: it is \(kind), and only structs and classes have"
@@ -122,7 +122,8 @@ enum ModelEncoding {
           property.role == .wrapperStorage
           ? "It is a property wrapper: make \(codec.typeName) adopt JSONPropertyWrapper or JSONEncodable,"
             + " or mark \(property.name) .ignore"
-          : "Make it conform, give the property a .transform, or mark it .ignore"
+          : ExistentialRegistry.hint(for: codec.type)
+            ?? "Make it conform, give the property a .transform, or mark it .ignore"
         throw JSON.Error(
           .invalidModel,
           "\(model).\(property.name) (\(codec.typeName)) cannot be encoded: \(codec.typeName) does not"

@@ -21,17 +21,23 @@ final class Polymorphism: @unchecked Sendable {  // immutable after creation; me
     self.base = base
     baseName = typeName(base)
     self.table = table
+    (known, values) = Self.discriminators(table)
+    self.defaultType = defaultType
+    self.choose = choose
+  }
+
+  /// A discriminator table's values in key order, for messages, and the value each type
+  /// writes: the first naming it, in key order.
+  static func discriminators(_ table: [String: Any.Type]) -> (
+    known: String, values: [ObjectIdentifier: String]
+  ) {
     let sorted = table.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    known = sorted.map { JSON.string($0).description }.joined(separator: ", ")
     var values: [ObjectIdentifier: String] = [:]
     for value in sorted {
       guard let type = table[value] else { continue }
-      let id = ObjectIdentifier(type)
-      if values[id] == nil { values[id] = value }
+      if values[ObjectIdentifier(type)] == nil { values[ObjectIdentifier(type)] = value }
     }
-    self.values = values
-    self.defaultType = defaultType
-    self.choose = choose
+    return (sorted.map { JSON.string($0).description }.joined(separator: ", "), values)
   }
 
   /// Polymorphism of `T`, when it (or a class it inherits from) adopts ``JSONPolymorphic``.
@@ -64,10 +70,7 @@ final class Polymorphism: @unchecked Sendable {  // immutable after creation; me
     case .string(let value)?:
       guard let chosen = table[value] else {
         if let fallback = fitting(defaultType, T.self) { return fallback }
-        throw JSON.Error(
-          .typeMismatch,
-          "unknown \(baseName) discriminator \(JSON.string(value).briefDescription): expected one of \(known)"
-        ).prefixed(key: key)
+        throw JSON.Error.unknownDiscriminator(value, of: baseName, known: known, key: key)
       }
       guard chosen is T.Type else {
         throw JSON.Error(
@@ -77,10 +80,35 @@ final class Polymorphism: @unchecked Sendable {  // immutable after creation; me
       }
       return chosen
     case let other?:
-      throw JSON.Error(
-        .typeMismatch,
-        "expected a string naming a \(baseName) subclass (one of \(known)), found \(other.briefDescription)"
-      ).prefixed(key: key)
+      throw JSON.Error.discriminatorNotString(
+        other, naming: "\(baseName) subclass", known: known, key: key)
+    }
+  }
+
+  /// For `update(from:)`, which keeps the instance's class `T`: a discriminator in `json`
+  /// must choose `T` itself. Absent or `null`, it says nothing and the update goes on;
+  /// ``JSONPolymorphic/subclass(for:)`` is not asked (a partial document need not say what
+  /// it would choose).
+  func checkUpdate<T>(_ json: JSON, keeping _: T.Type) throws {
+    guard case .object(let object) = json else { return }  // the plan reports it
+    let kept = typeName(T.self)
+    switch object[key] {
+    case nil, .null?, .missing?:
+      return
+    case .string(let value)?:
+      guard let chosen = table[value] ?? defaultType else {
+        throw JSON.Error.unknownDiscriminator(value, of: baseName, known: known, key: key)
+      }
+      guard ObjectIdentifier(chosen) == ObjectIdentifier(T.self) else {
+        throw JSON.Error(
+          .typeMismatch,
+          "discriminator \(JSON.string(value).description) chooses \(typeName(chosen)), but"
+            + " update(from:) cannot change this \(kept) into another class: decode a new value instead"
+        ).prefixed(key: key)
+      }
+    case let other?:
+      throw JSON.Error.discriminatorNotString(
+        other, naming: "\(baseName) subclass", known: known, key: key)
     }
   }
 
@@ -130,6 +158,28 @@ extension Polymorphism {
       .invalidModel,
       "\(field) is written at \(index), inside the discriminator \(JSON.string(key).description):"
         + " give it another .index, or mark it .decodeOnly")
+  }
+}
+
+extension JSON.Error {
+  /// A discriminator value the table does not have.
+  static func unknownDiscriminator(_ value: String, of name: String, known: String, key: String)
+    -> JSON.Error
+  {
+    JSON.Error(
+      .typeMismatch,
+      "unknown \(name) discriminator \(JSON.string(value).briefDescription): expected one of \(known)"
+    ).prefixed(key: key)
+  }
+
+  /// A discriminator that is not a string.
+  static func discriminatorNotString(_ found: JSON, naming what: String, known: String, key: String)
+    -> JSON.Error
+  {
+    JSON.Error(
+      .typeMismatch,
+      "expected a string naming a \(what) (one of \(known)), found \(found.briefDescription)"
+    ).prefixed(key: key)
   }
 }
 

@@ -1,0 +1,320 @@
+/// The untagged layout (``JSON/CaseLayout/untagged(_:)``): the document is the payload alone,
+/// and decoding tries the listed cases in order.
+///
+/// Synthesized `Codable` speaks only the external tag (`{"circle": {"radius": 1}}`), so each
+/// trial wraps the document into that form and runs the enum's own `init(from:)`: AutoMap never
+/// builds a case itself and never reads an enum's layout. Synthesized code cannot list an enum's
+/// cases, so the enum lists them in its layout; each listed name is checked to be a case when
+/// the plan is built, once per type.
+///
+/// A payload has one of four shapes, decided by the keys synthesized `encode(to:)` writes for
+/// it: none (`{}`: written as the case name), `_0` alone (the value itself), `_0`…`_n`
+/// (an array), anything else (the object). A trial succeeds only when the value it decoded
+/// encodes back to the shape it was read from, so decode → encode → decode gives equal values,
+/// and a payload-free case never swallows an object.
+///
+/// Trials of the same part of the document as the same enum are remembered for the duration of
+/// the outermost untagged value, so a recursive enum costs each (subtree, enum) pair one
+/// decode, not one per way of reaching it: no document makes the search exponential.
+final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after creation
+  private let model: String
+  private let style: JSON.KeyStyle
+  /// Swift case names, in the order they are tried.
+  private let cases: [String]
+  /// The same names as keys in the document: the key style applied as `JSONEncoder` does.
+  private let keys: [String]
+
+  init(cases: [String], style: JSON.KeyStyle, model: String) throws {
+    self.model = model
+    self.style = style
+    self.cases = cases
+    keys = cases.map { style.jsonKey(forCodingKey: $0) }
+    guard !cases.isEmpty else {
+      throw JSON.Error(
+        .invalidModel, "\(model) has the untagged layout with no cases: list them in .untagged([…])"
+      )
+    }
+    var seen = Set<String>()
+    for key in keys where !seen.insert(key).inserted {
+      throw JSON.Error(
+        .invalidModel, "\(model).caseLayout lists the case \(JSON.string(key)) twice")
+    }
+  }
+
+  /// Checks that every listed name is a case of the enum: the synthesized `init(from:)` of an
+  /// external-tag object with that key either builds the case or fails inside its payload.
+  func checkCases() throws {
+    for (name, key) in zip(cases, keys) {
+      let probe = JSON.object(JSON.Object([(key, .object(JSON.Object()))]))
+      do {
+        _ = try JSONValueDecoder.decodeRoot(E.self, from: probe, style: style)
+      } catch let error as JSON.Error
+        where error.reversedPath.isEmpty && error.kind == .typeMismatch
+      {
+        throw JSON.Error(
+          .invalidModel,
+          "\(model).caseLayout lists \(JSON.string(name)), which is not a case of \(model)"
+            + " (case names are the Swift names, as declared)")
+      } catch {}
+    }
+  }
+
+  // MARK: Encoding
+
+  /// The untagged document for what synthesized `encode(to:)` wrote.
+  func document(_ external: JSON) throws -> JSON {
+    guard case .object(let object) = external, object.count == 1, let member = object.members.first
+    else {
+      throw JSON.Error(
+        .unencodable, "\(model).encode(to:) did not write one case key, as synthesized Codable does"
+      )
+    }
+    guard keys.contains(member.key) else {
+      throw JSON.Error(
+        .invalidModel,
+        "\(model).\(member.key) is not listed in \(model).caseLayout (.untagged): it could never be"
+          + " decoded. Add it to the list")
+    }
+    guard case .object(let payload) = member.value else { return member.value }
+    switch Shape(member.value) {
+    case .name: return .string(member.key)
+    case .single: return payload.members.first?.value ?? .null
+    case .array: return .array(payload.members.map(\.value))
+    case .object: return member.value
+    }
+  }
+
+  // MARK: Decoding
+
+  func decode(_ json: JSON) throws -> E {
+    if let session = UntaggedSession.current {
+      return try session.remember(self, model: model, json, trial)
+    }
+    let session = UntaggedSession()
+    return try UntaggedSession.$current.withValue(session) {
+      try session.remember(self, model: model, json, trial)
+    }
+  }
+
+  /// Tries each case in order; the first that maps wins.
+  private func trial(_ json: JSON) throws -> E {
+    var reasons: [String] = []
+    for (name, key) in zip(cases, keys) {
+      var best: (error: JSON.Error, rank: Int)?
+      for shape in Shape.candidates(for: json, key: key) {
+        do {
+          return try attempt(json, key: key, as: shape)
+        } catch let error as JSON.Error {
+          guard error.isRecoverable else { throw error }
+          let rank = Self.rank(error, shape)
+          if best == nil || rank > best?.rank ?? 0 { best = (error, rank) }
+        }
+      }
+      reasons.append("\(name): \(Self.brief(best?.error))")
+    }
+    throw JSON.Error(
+      .typeMismatch,
+      "no case of \(model) matches \(json.briefDescription), tried "
+        + reasons.joined(separator: "; "))
+  }
+
+  /// One case, with the document read as one shape of payload.
+  private func attempt(_ json: JSON, key: String, as shape: Shape) throws -> E {
+    let payload: JSON
+    switch shape {
+    case .name: payload = .object(JSON.Object())
+    case .single: payload = .object(JSON.Object([("_0", json)]))
+    case .array:
+      guard case .array(let elements) = json else { throw JSON.Error(.typeMismatch, "") }
+      payload = .object(JSON.Object(elements.enumerated().map { ("_\($0.offset)", $0.element) }))
+    case .object: payload = json
+    }
+    let external = JSON.object(JSON.Object([(key, payload)]))
+    let value: E
+    do {
+      value = try JSONValueDecoder.decodeRoot(E.self, from: external, style: style)
+    } catch let error as JSON.Error {
+      throw documentError(error, key: key, shape: shape)
+    }
+    // The value must be written back in the shape it was read from.
+    guard case .object(let written) = try JSONValueEncoder.encodeRoot(value, style: style),
+      let member = written.members.first, member.key == key
+    else { throw JSON.Error(.typeMismatch, "it writes another case") }
+    let writes = Shape(member.value)
+    guard writes == shape else {
+      throw JSON.Error(.typeMismatch, "expected \(writes.expectation(key))", path: [Self.shapeMark])
+    }
+    return value
+  }
+
+  /// An error of the external-tag decode, with the path of the untagged document.
+  private func documentError(_ error: JSON.Error, key: String, shape: Shape) -> JSON.Error {
+    var error = error
+    guard error.reversedPath.last == .key(key) else { return error }
+    error.reversedPath.removeLast()
+    guard let payloadKey = error.reversedPath.last, case .key(let field) = payloadKey else {
+      return error
+    }
+    switch shape {
+    case .single where field == "_0": error.reversedPath.removeLast()
+    case .array:
+      if field.hasPrefix("_"), let position = Int(field.dropFirst()) {
+        error.reversedPath[error.reversedPath.count - 1] = .index(position)
+      }
+    default: break
+    }
+    return error
+  }
+
+  /// Marks a trial that decoded but would write another shape: the most telling failure.
+  private static var shapeMark: JSON.Error.Component { .key("\u{0}shape") }
+
+  /// How telling a trial's failure is: a value of the wrong shape first; then the deeper the
+  /// error, the closer the case came to mapping (a missing value below a wrong one). Reading
+  /// an array as several values and failing at its first, or an object as labels and missing
+  /// `_0`, says only that the case takes something else: the whole-value trial says what.
+  private static func rank(_ error: JSON.Error, _ shape: Shape) -> Int {
+    if error.reversedPath == [shapeMark] { return 1000 }
+    let outermost = error.reversedPath.last
+    switch (shape, outermost) {
+    case (.array, .index(0)?): return 0
+    case (.object, .key(let key)?) where error.kind == .missingValue && key.hasPrefix("_"):
+      return 0
+    default: return 2 * error.reversedPath.count + (error.kind == .missingValue ? 0 : 1)
+    }
+  }
+
+  /// A failure in a few words: nested untagged values' own lists are cut short, so messages
+  /// stay small whatever the nesting.
+  private static func brief(_ error: JSON.Error?) -> String {
+    guard var error else { return "no shape fits" }
+    if error.reversedPath == [shapeMark] { return error.message }
+    if error.kind == .missingValue, error.message.hasPrefix("missing key"),
+      !error.reversedPath.isEmpty
+    {
+      error.reversedPath.removeFirst()  // the message names the key
+    }
+    var text = error.reversedPath.isEmpty ? error.message : "at \(error.path), \(error.message)"
+    if text.count > 100 { text = text.prefix(97) + "…" }
+    return text
+  }
+
+  /// The shape of a payload, as synthesized `encode(to:)` writes it and the untagged document
+  /// holds it.
+  enum Shape: Equatable {
+    /// No payload: the document is the case name.
+    case name
+    /// One unlabeled value: the document is that value.
+    case single
+    /// Several unlabeled values: the document is an array.
+    case array(Int)
+    /// Labeled values: the document is the object.
+    case object
+
+    /// The shape of an external-tag payload.
+    init(_ payload: JSON) {
+      guard case .object(let fields) = payload else {
+        self = .object  // not what synthesized code writes; kept as it is
+        return
+      }
+      let keys = fields.keys
+      if keys.isEmpty {
+        self = .name
+      } else if keys == ["_0"] {
+        self = .single
+      } else if keys.enumerated().allSatisfy({ $0.element == "_\($0.offset)" }) {
+        self = .array(keys.count)
+      } else {
+        self = .object
+      }
+    }
+
+    /// The shapes a document could be read as for the case with `key`, most specific first.
+    static func candidates(for json: JSON, key: String) -> [Shape] {
+      var shapes: [Shape] = []
+      if case .string(key) = json { shapes.append(.name) }
+      shapes.append(.single)
+      switch json {
+      case .array(let elements) where elements.count >= 2: shapes.append(.array(elements.count))
+      case .object: shapes.append(.object)
+      default: break
+      }
+      return shapes
+    }
+
+    func expectation(_ key: String) -> String {
+      switch self {
+      case .name: "the string \(JSON.string(key).description)"
+      case .single: "one value"
+      case .array(let count): "an array of \(count) values"
+      case .object: "an object"
+      }
+    }
+  }
+}
+
+/// What the trials of one outermost untagged value remember: the outcome of each (enum, part of
+/// the document) pair tried, keyed by the identity of the part's storage (arrays and objects;
+/// scalars are cheap to try again). Each entry keeps its `JSON` alive, so an identity cannot be
+/// reused by other storage while the session lasts.
+///
+/// It also stops loops: a case whose first payload is the enum itself (`pair(Tree, Tree)` read
+/// as one value) asks for the same enum at the same value again. That inner trial fails at
+/// once (the shortest way to read a value never passes through itself), and what was tried in
+/// between is not remembered, since it saw the loop cut.
+final class UntaggedSession: @unchecked Sendable {  // used by one synchronous decode at a time
+  @TaskLocal static var current: UntaggedSession?
+
+  private enum Identity: Hashable {
+    case storage(UInt, count: Int, isArray: Bool)
+    case scalar(JSON)
+  }
+
+  private struct Key: Hashable {
+    let layout: ObjectIdentifier
+    let identity: Identity
+  }
+
+  private var outcomes: [Key: (json: JSON, outcome: Result<Any, JSON.Error>)] = [:]
+  /// The trials under way, outermost first, and whether a loop was cut inside each.
+  private var underWay: [(key: Key, sawCut: Bool)] = []
+
+  func remember<E>(
+    _ layout: AnyObject, model: String, _ json: JSON, _ body: (JSON) throws -> E
+  ) throws -> E {
+    let identity: Identity
+    switch json {
+    case .array(let elements):
+      identity = .storage(Self.address(elements), count: elements.count, isArray: true)
+    case .object(let object):
+      identity = .storage(Self.address(object.members), count: object.count, isArray: false)
+    default:
+      identity = .scalar(json)
+    }
+    let key = Key(layout: ObjectIdentifier(layout), identity: identity)
+    if let known = outcomes[key]?.outcome, let value = try known.get() as? E { return value }
+    if let loop = underWay.lastIndex(where: { $0.key == key }) {
+      for position in underWay.indices where position > loop { underWay[position].sawCut = true }
+      throw JSON.Error(.typeMismatch, "it holds \(model) at the same value again")
+    }
+    underWay.append((key, false))
+    let outcome: Result<E, JSON.Error>
+    do { outcome = .success(try body(json)) } catch {
+      outcome = .failure(JSON.Error.wrapping(error))
+    }
+    let sawCut = underWay.removeLast().sawCut
+    let remembered: Bool
+    switch (identity, outcome) {
+    case (.scalar, _): remembered = false
+    case (_, .failure(let error)):
+      remembered = !sawCut && error.kind != .tooDeep(limit: JSON.maximumDepth)
+    default: remembered = !sawCut
+    }
+    if remembered { outcomes[key] = (json, outcome.map { $0 as Any }) }
+    return try outcome.get()
+  }
+
+  private static func address<Element>(_ elements: [Element]) -> UInt {
+    elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+  }
+}

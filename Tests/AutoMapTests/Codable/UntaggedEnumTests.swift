@@ -1,0 +1,208 @@
+@_spi(Testing) import AutoMap
+import Foundation
+import Testing
+
+/// Every payload shape, untagged.
+enum Setting: JSONCodable, Codable, Equatable {
+  case flag(Bool)
+  case number(Int)
+  case range(Int, Int)
+  case named(name: String, value: Int)
+  case off
+  case text(String)
+  static let caseLayout = JSON.CaseLayout.untagged([
+    "flag", "number", "range", "named", "off", "text",
+  ])
+}
+
+/// Recursive and generic, untagged.
+indirect enum UntaggedTree<Leaf: Codable & Equatable>: JSONCodable, Codable, Equatable {
+  case leaf(Leaf)
+  case pair(UntaggedTree, UntaggedTree)
+  case node([UntaggedTree])
+  case labeled(left: UntaggedTree, right: UntaggedTree)
+  static var caseLayout: JSON.CaseLayout { .untagged(["leaf", "pair", "node", "labeled"]) }
+}
+
+/// Each level could be two cases, and both fail only at the bottom: without remembering
+/// trials, a document of depth n costs 2ⁿ decodes.
+indirect enum Ambiguous: JSONCodable, Codable, Equatable {
+  case a(x: Ambiguous, y: Int)
+  case b(x: Ambiguous, z: Int)
+  case end(Int)
+  static let caseLayout = JSON.CaseLayout.untagged(["a", "b", "end"])
+}
+
+/// Lists a name that is not a case.
+enum Misspelled: JSONCodable, Codable {
+  case circle(radius: Double)
+  static let caseLayout = JSON.CaseLayout.untagged(["circel"])
+}
+
+/// Leaves a case out of its list.
+enum Unlisted: JSONCodable, Codable, Equatable {
+  case listed(Int)
+  case forgotten(String)
+  static let caseLayout = JSON.CaseLayout.untagged(["listed"])
+}
+
+enum StyledEvent: JSONCodable, Codable, Equatable {
+  case signedUp(userId: Int)
+  case loggedOut
+  static let caseLayout = JSON.CaseLayout.untagged(["signedUp", "loggedOut"])
+}
+
+struct Panel: JSONCodable, Equatable {
+  var settings: [Setting]
+  var main: Setting?
+  var byName: [String: Setting]
+}
+
+@Suite("Untagged enums")
+struct UntaggedEnumTests {
+  @Test(
+    "each payload shape is written alone and reads back",
+    arguments: [
+      (Setting.flag(true), "true"), (.number(-3), "-3"), (.range(1, 5), "[1,5]"),
+      (.named(name: "x", value: 1), #"{"name":"x","value":1}"#), (.off, #""off""#),
+      (.text("hello"), #""hello""#),
+    ])
+  func shapes(setting: Setting, text: String) throws {
+    #expect(try setting.jsonString() == text)
+    #expect(agreedDecoding(Setting.self, text) == .success(setting))
+  }
+
+  @Test("arrays, optionals and dictionaries of untagged enums, on every entry point")
+  func containers() throws {
+    let panel = Panel(
+      settings: [.flag(false), .range(0, 9), .named(name: "n", value: 2), .off, .text("t")],
+      main: .number(7), byName: ["a": .off, "b": .number(1)])
+    let text = try panel.jsonString(options: [.sortedKeys])
+    #expect(
+      text
+        == #"{"byName":{"a":"off","b":1},"main":7,"settings":[false,[0,9],{"name":"n","value":2},"off","t"]}"#
+    )
+    #expect(agreedDecoding(Panel.self, text) == .success(panel))
+    #expect(
+      agreedDecoding(Panel.self, #"{"settings": [], "byName": {}}"#)
+        == .success(Panel(settings: [], main: nil, byName: [:])))
+  }
+
+  @Test("the first case that maps wins; ambiguity is resolved by the list's order")
+  func order() throws {
+    // "off" is both the payload-free case and a text: `off` is listed first.
+    #expect(try Setting(jsonString: #""off""#) == .off)
+    #expect(try Setting.text("off").jsonString() == #""off""#)
+    // A payload-free case is only its name: an object is never `.off`.
+    #expect(
+      try Setting(jsonString: #"{"name": "x", "value": 1, "extra": 0}"#)
+        == .named(name: "x", value: 1))
+    // An array of three is not a range (which writes two).
+    #expect(throws: JSON.Error.self) { try Setting(jsonString: "[1, 2, 3]") }
+    // A number that is not an Int is no case at all.
+    #expect(throws: JSON.Error.self) { try Setting(jsonString: "1.5") }
+  }
+
+  @Test("recursive and generic enums round-trip")
+  func recursiveAndGeneric() throws {
+    let tree = UntaggedTree<String>.node([
+      .leaf("a"), .pair(.leaf("b"), .node([])),
+      .labeled(left: .leaf("c"), right: .pair(.leaf("d"), .leaf("e"))),
+    ])
+    let text = try tree.jsonString()
+    #expect(text == #"["a",["b",[]],{"left":"c","right":["d","e"]}]"#)
+    #expect(agreedDecoding(UntaggedTree<String>.self, text) == .success(tree))
+    #expect(
+      try UntaggedTree<Int>(jsonString: "[1, [2, 3]]") == .pair(.leaf(1), .pair(.leaf(2), .leaf(3)))
+    )
+    #expect(try UntaggedTree<Int>(jsonString: "[[1]]") == .node([.node([.leaf(1)])]))
+  }
+
+  @Test("when no case matches, the error names each case and why")
+  func failures() throws {
+    guard
+      case .failure(let error) = agreedDecoding(Panel.self, #"{"settings": [null], "byName": {}}"#)
+    else {
+      Issue.record("decoded")
+      return
+    }
+    #expect(error.path == "settings[0]")
+    #expect(error.kind == .typeMismatch)
+    #expect(
+      error.message
+        == #"no case of Setting matches null, tried flag: expected Bool, found null; number: expected Int, found null; range: expected Int, found null; named: missing key "name"; off: expected the string "off"; text: expected String, found null"#
+    )
+    guard case .failure(let nested) = agreedDecoding(Setting.self, #"{"name": "x", "value": "1"}"#)
+    else {
+      Issue.record("decoded")
+      return
+    }
+    #expect(nested.message.contains(#"named: at value, expected Int, found string "1""#))
+    guard case .failure(let pair) = agreedDecoding(Setting.self, #"[1, "x"]"#) else {
+      Issue.record("decoded")
+      return
+    }
+    #expect(pair.message.contains(#"range: at [1], expected Int, found string "x""#))
+  }
+
+  @Test("a listed name that is not a case, and an unlisted case, are refused")
+  func refusals() throws {
+    let misspelled = #expect(throws: JSON.Error.self) { try Misspelled(jsonString: "{}") }
+    #expect(misspelled?.kind == .invalidModel)
+    #expect(misspelled?.message.contains(#""circel", which is not a case of Misspelled"#) == true)
+    #expect(try Unlisted.listed(1).jsonString() == "1")
+    let unlisted = #expect(throws: JSON.Error.self) { try Unlisted.forgotten("x").jsonString() }
+    #expect(unlisted?.kind == .invalidModel)
+    #expect(unlisted?.message.contains("forgotten is not listed") == true)
+    var setting = Setting.off
+    #expect(throws: JSON.Error.self) { try setting.update(from: 1) }
+  }
+
+  @Test("key styles apply to case names and labels")
+  func keyStyles() throws {
+    let event = StyledEvent.signedUp(userId: 3)
+    #expect(try event.json(keyStyle: .snakeCase) == ["user_id": 3])
+    #expect(try StyledEvent.loggedOut.json(keyStyle: .snakeCase) == "logged_out")
+    #expect(try StyledEvent(jsonString: #""logged_out""#, keyStyle: .snakeCase) == .loggedOut)
+    #expect(try StyledEvent(jsonString: #"{"user_id": 3}"#, keyStyle: .snakeCase) == event)
+  }
+
+  @Test("hostile documents: ambiguity at every level stays linear, depth and size are bounded")
+  func hostileAmbiguity() throws {
+    // Depth 200, two candidate cases per level, failing only at the bottom.
+    var ambiguous: JSON = ["x": ["w": 1]]
+    for _ in 0..<200 { ambiguous = ["x": ambiguous] }
+    let clock = ContinuousClock()
+    let start = clock.now
+    let error = #expect(throws: JSON.Error.self) { try Ambiguous(decode: ambiguous) }
+    #expect(clock.now - start < .seconds(20))
+    #expect(error?.message.hasPrefix("no case of Ambiguous matches") == true)
+    #expect((error?.message.count ?? 0) < 2000)
+    var ok: JSON = ["x": 1, "y": 2]
+    for _ in 0..<150 { ok = ["x": ok, "z": 0] }
+    #expect(throws: Never.self) { try Ambiguous(decode: ok) }
+  }
+
+  @Test("hostile documents: depth and size are bounded")
+  func hostileSize() throws {
+
+    // Nesting beyond the limit is an error, not a crash.
+    let deep = String(repeating: "[", count: 500) + "1" + String(repeating: "]", count: 500)
+    #expect(throws: JSON.Error.self) { try UntaggedTree<Int>(jsonString: deep) }
+    var deepJSON: JSON = 1
+    for _ in 0..<600 { deepJSON = [deepJSON] }
+    #expect(throws: JSON.Error.self) { try UntaggedTree<Int>(decode: deepJSON) }
+
+    // Huge arrays: many values, and one value with a huge payload.
+    let many = "[" + Array(repeating: "[1,2]", count: 2_000).joined(separator: ",") + "]"
+    #expect(try [Setting](jsonString: many).count == 2_000)
+    let wide = "[" + (0..<20_000).map(String.init).joined(separator: ",") + "]"
+    let node = try UntaggedTree<Int>(jsonString: wide)
+    guard case .node(let leaves) = node else {
+      Issue.record("not a node")
+      return
+    }
+    #expect(leaves.count == 20_000)
+    #expect(throws: JSON.Error.self) { try Setting(jsonString: wide) }
+  }
+}
