@@ -59,8 +59,18 @@ struct DecodeStep {
   let isOptional: Bool
   /// Kept alive by the plan's `fields`.
   unowned(unsafe) let codec: DecodeCodec
+  /// The key's UTF-8 bytes, `keyCount` of them (-1: the field has no single key), in memory
+  /// the plan owns.
+  let key: UnsafePointer<UInt8>
+  let keyCount: Int
+  /// The key has no byte a JSON string must escape, so `"` + key + `"` in the text is that
+  /// key and nothing else: it can be recognized byte for byte.
+  let keyIsVerbatim: Bool
 
-  init(_ field: DecodeField) {
+  init(_ field: DecodeField, key: UnsafePointer<UInt8>) {
+    self.key = key
+    keyCount = field.key?.count ?? -1
+    keyIsVerbatim = field.key.map { !$0.contains(where: isStringStop) } ?? false
     offset = field.offset
     inlineLeaf = field.inlineLeaf
     readsDirectly = field.fallback == nil && !field.options.lossy && !field.readsThroughJSON

@@ -15,8 +15,8 @@ extension DecodePlan {
         repeat {
           reader.skipWhitespace()
           var matched: Int?
-          if hint < table.count, keyIsVerbatim[hint],
-            reader.consumeKey(keyStart + keyOffsets[hint], count: keyCounts[hint])
+          if hint < steps.count, case let step = steps[hint], step.keyIsVerbatim,
+            reader.consumeKey(step.key, count: step.keyCount)
           {
             // The usual case: the key the plan expects next, recognized without scanning.
             matched = hint
@@ -78,9 +78,10 @@ extension DecodePlan {
 
   @inline(__always)
   private func keyEquals(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard keyCounts[position] == bytes.count else { return false }
+    let step = steps[position]
+    guard step.keyCount == bytes.count else { return false }
     guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
-    let key = keyStart + keyOffsets[position]
+    let key = step.key
     if sameBytes(key, base, bytes.count) { return true }
     guard caseInsensitive else { return false }
     for offset in 0..<bytes.count

@@ -29,15 +29,10 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   let streams: Bool
   /// `fields`, in memory the plan owns, so the byte loop borrows each field in place.
   let table: UnsafeMutableBufferPointer<DecodeField>
-  /// What the byte loop reads of each field, without reference counting.
+  /// What the byte loop reads of each field, its key included, without reference counting.
   let steps: UnsafeMutableBufferPointer<DecodeStep>
-  /// Each field's key bytes at `keyStart + keyOffsets[i]`, `keyCounts[i]` long (-1: no key).
+  /// The bytes of every field's key, one after the other (each step points into them).
   let keyStart: UnsafeMutablePointer<UInt8>
-  let keyOffsets: [Int]
-  let keyCounts: [Int]
-  /// Whether field `i`'s key can be recognized in the text byte for byte: it has no byte a
-  /// JSON string must escape, so `"` + key + `"` in the text is that key and nothing else.
-  let keyIsVerbatim: [Bool]
   /// Set for models read as a whole rather than field by field (enums with payloads, through
   /// their synthesized `Codable`): reads the value from `JSON` into the destination.
   let whole: ((JSON, UnsafeMutableRawPointer) throws -> Void)?
@@ -63,24 +58,17 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
       && fields.allSatisfy { $0.alternativeIndex == nil }
     table = .allocate(capacity: fields.count)
     _ = table.initialize(from: fields)
-    steps = .allocate(capacity: fields.count)
-    _ = steps.initialize(from: fields.map(DecodeStep.init))
     let allKeys = keys.flatMap { $0 }
     keyStart = .allocate(capacity: max(allKeys.count, 1))
     keyStart.initialize(from: allKeys, count: allKeys.count)
-    var offsets: [Int] = []
-    var counts: [Int] = []
-    var verbatim: [Bool] = []
+    var made: [DecodeStep] = []
     var offset = 0
     for field in fields {
-      offsets.append(offset)
-      counts.append(field.key?.count ?? -1)
-      verbatim.append(field.key.map { !$0.contains(where: isStringStop) } ?? false)
+      made.append(DecodeStep(field, key: keyStart + offset))
       offset += field.key?.count ?? 0
     }
-    keyOffsets = offsets
-    keyCounts = counts
-    keyIsVerbatim = verbatim
+    steps = .allocate(capacity: fields.count)
+    _ = steps.initialize(from: made)
   }
 
   deinit {
