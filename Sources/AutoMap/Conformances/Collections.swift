@@ -52,16 +52,7 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
     case ObjectIdentifier([Int].self): return scalarArrayArrayCodec { try $0.readInteger(Int.self) }
     default: break
     }
-    let element = CodecCache.decoder(for: Element.self)
-    return DecodeCodec(
-      [Element].self,
-      readBytes: { reader, destination in
-        RawValue.initialize(destination, to: try readArray(&reader, element))
-      },
-      readJSON: { json, destination in
-        RawValue.initialize(destination, to: try [Element](decode: json))
-      },
-      lossyReadBytes: lossyReadBytes, lossyReadJSON: lossyReadJSON)
+    return elementsCodec(CodecCache.decoder(for: Element.self))
   }
 
   /// `.lossy`: elements that fail to map are left out.
@@ -124,6 +115,45 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
     }
     count = 0  // moved out: only the memory is left to free
     return elements
+  }
+}
+
+/// The codec of an array whose elements map through their own codec, built where `Self`, the
+/// array type, arrives as a value.
+///
+/// In `extension Array`, code knows `Element` and must look up `[Element]`'s metadata (about
+/// 450 instructions) each time it stores an array through a pointer. Closures made in this
+/// protocol extension capture `Self` once, when the codec is built.
+protocol ElementsCodecProvider {
+  static func readElements(_ reader: inout JSONReader, _ element: DecodeCodec, lossy: Bool)
+    throws -> Self
+  static func decodeElements(_ json: JSON, lossy: Bool) throws -> Self
+}
+
+extension ElementsCodecProvider {
+  static func elementsCodec(_ element: DecodeCodec) -> DecodeCodec {
+    DecodeCodec(
+      Self.self,
+      readBytes: { reader, destination in
+        RawValue.initialize(destination, to: try readElements(&reader, element, lossy: false))
+      },
+      readJSON: { json, destination in
+        RawValue.initialize(destination, to: try decodeElements(json, lossy: false))
+      },
+      lossyReadBytes: { reader, destination in
+        RawValue.initialize(destination, to: try readElements(&reader, element, lossy: true))
+      },
+      lossyReadJSON: { json, destination in
+        RawValue.initialize(destination, to: try decodeElements(json, lossy: true))
+      })
+  }
+}
+
+extension Array: ElementsCodecProvider where Element: JSONDecodable {
+  static func readElements(_ reader: inout JSONReader, _ element: DecodeCodec, lossy: Bool)
+    throws -> [Element]
+  {
+    try readArray(&reader, element, lossy: lossy)
   }
 }
 
