@@ -24,19 +24,43 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
   private static func decodeElements(_ elements: [JSON], lossy: Bool) throws -> [Element] {
     var result: [Element] = []
     result.reserveCapacity(elements.count)
+    let recording = Substitutions.isRecording
+    var problems: ProblemList?
     for (position, element) in elements.enumerated() {
       do {
-        result.append(try Element(decode: element))
+        guard recording else {
+          result.append(try Element(decode: element))
+          continue
+        }
+        result.append(try Substitutions.within([.index(position)]) { try Element(decode: element) })
       } catch {
         let wrapped = JSON.Error.wrapping(error)
         if lossy {
           guard wrapped.isRecoverable else { throw error }
+          Substitutions.record(
+            .lossyElement, at: [.index(position)],
+            problem: wrapped.prefixed(index: position), replacement: "")
           continue
         }
-        throw wrapped.prefixed(index: position)
+        try collect(wrapped, at: position, into: &problems)
       }
     }
+    if let problems { throw problems.error }
     return result
+  }
+
+  /// After element `position` failed: throws its error with the position in its path, unless
+  /// the call collects every problem (``JSON/Configuration/collectsAllErrors``) and the
+  /// decode can go on: then it joins `problems` and the next element is read.
+  private static func collect(
+    _ error: JSON.Error, at position: Int, into problems: inout ProblemList?
+  ) throws {
+    if problems == nil {
+      guard Problems.goOn(after: error) else { throw error.prefixed(index: position) }
+      problems = ProblemList()
+    }
+    problems?.add(error) { $0.prefixed(index: position) }
+    if let problems, problems.isFinal { throw problems.error }
   }
 
   static func makeDecodeCodec() -> DecodeCodec {

@@ -26,18 +26,35 @@ where Key: JSONKeyRepresentable, Value: JSONDecodable {
 
   private static func decodeMembers(_ object: JSON.Object, lossy: Bool) throws -> [Key: Value] {
     var result = [Key: Value](minimumCapacity: object.count)
+    let recording = Substitutions.isRecording
+    var problems: ProblemList?
     for (name, member) in object {
       do {
-        result[try Key(jsonKey: name)] = try Value(decode: member)
+        guard recording else {
+          result[try Key(jsonKey: name)] = try Value(decode: member)
+          continue
+        }
+        try Substitutions.within([.key(name)]) {
+          result[try Key(jsonKey: name)] = try Value(decode: member)
+        }
       } catch {
         let wrapped = JSON.Error.wrapping(error)
         if lossy {
           guard wrapped.isRecoverable else { throw error }
+          Substitutions.record(
+            .lossyElement, at: [.key(name)],
+            problem: wrapped.prefixed(key: name), replacement: "")
           continue
         }
-        throw wrapped.prefixed(key: name)
+        if problems == nil {
+          guard Problems.goOn(after: wrapped) else { throw wrapped.prefixed(key: name) }
+          problems = ProblemList()
+        }
+        problems?.add(wrapped) { $0.prefixed(key: name) }
+        if let problems, problems.isFinal { throw problems.error }
       }
     }
+    if let problems { throw problems.error }
     return result
   }
 
