@@ -59,7 +59,9 @@ extension JSON {
     /// For an error in a JSON Lines stream: the line of the value that failed.
     var streamLine: Int? {
       didSet {
-        if !moreProblems.isEmpty { for i in moreProblems.indices { moreProblems[i].streamLine = streamLine } }
+        if !moreProblems.isEmpty {
+          for i in moreProblems.indices { moreProblems[i].streamLine = streamLine }
+        }
       }
     }
     /// When a decode collected every problem (``JSON/Configuration/collectsAllErrors``): the

@@ -331,7 +331,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
         guard field.options.lossy, let storeNil = field.codec.storeNil, problem.isRecoverable
         else { throw error }
         Substitutions.record(
-.lossyNil, problem: problem, replacement: "nil")
+          .lossyNil, problem: problem, replacement: "nil")
         try write(position, base, &progress) { storeNil($0) }
       }
     } catch {

@@ -144,7 +144,8 @@ enum Substitutions {
     -> R
   {
     guard !components.isEmpty else { return try body() }
-    return try $location.withValue(Location(parent: location, components: components), operation: body)
+    return try $location.withValue(
+      Location(parent: location, components: components), operation: body)
   }
 
   static func within<R>(_ index: JSON.Index, _ body: () throws -> R) rethrows -> R {

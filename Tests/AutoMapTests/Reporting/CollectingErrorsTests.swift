@@ -29,7 +29,8 @@ struct CollectingErrorsTests {
 
   @Test("a model's problems are listed with their paths, in document order")
   func listsEveryProblem() throws {
-    let error = try #require(Self.error { try RShape(jsonString: Self.shapeText, configuration: Self.all) })
+    let error = try #require(
+      Self.error { try RShape(jsonString: Self.shapeText, configuration: Self.all) })
     #expect(error.problemCount == 5)
     #expect(
       error.problems.map(\.path) == ["name", "points[0].y", "points[1].y", "origin.x", "tags.b"])
@@ -63,7 +64,9 @@ struct CollectingErrorsTests {
       }
       let viaBytes = Self.error { try RShape(jsonData: Data(text.utf8), configuration: Self.all) }
       let viaString = Self.error { try RShape(jsonString: text, configuration: Self.all) }
-      let scoped = Self.error { try JSON.withConfiguration(Self.all) { try RShape(jsonString: text) } }
+      let scoped = Self.error {
+        try JSON.withConfiguration(Self.all) { try RShape(jsonString: text) }
+      }
       #expect(fromJSON == viaBytes && viaBytes == viaString && viaString == scoped)
       let points = Self.error { try [RPoint](jsonData: Data(text.utf8), configuration: Self.all) }
       let pointsJSON = Self.error {
@@ -86,18 +89,21 @@ struct CollectingErrorsTests {
     let plain = try RMember(jsonString: text)
     let collected = try RMember(jsonString: text, configuration: Self.all)
     #expect(plain == collected)
-    #expect(collected.nickname == "anonymous" && collected.scores == [1, 3] && collected.best == nil)
+    #expect(
+      collected.nickname == "anonymous" && collected.scores == [1, 3] && collected.best == nil)
   }
 
   @Test("validation runs only when every field decoded")
   func validation() throws {
     let fields = try #require(
       Self.error {
-        try [RChecked](jsonString: #"[{"low": "a", "high": 1}, {"low": 5, "high": 1}]"#, configuration: Self.all)
+        try [RChecked](
+          jsonString: #"[{"low": "a", "high": 1}, {"low": 5, "high": 1}]"#, configuration: Self.all)
       })
-    #expect(fields.problems.map(\.description) == [
-      #"at [0].low: expected Int, found string "a""#, "at [1]: low must not exceed high",
-    ])
+    #expect(
+      fields.problems.map(\.description) == [
+        #"at [0].low: expected Int, found string "a""#, "at [1]: low must not exceed high",
+      ])
   }
 
   @Test("without the option nothing changes")
@@ -105,7 +111,9 @@ struct CollectingErrorsTests {
     let error = try #require(Self.error { try RShape(jsonString: Self.shapeText) })
     #expect(error.problemCount == 1 && error.problems.count == 1)
     let off = try #require(
-      Self.error { try RShape(jsonString: Self.shapeText, configuration: .init(collectsAllErrors: false)) })
+      Self.error {
+        try RShape(jsonString: Self.shapeText, configuration: .init(collectsAllErrors: false))
+      })
     #expect(off == error)
     // An inner call's `nil` keeps the enclosing call's choice.
     let inner = try #require(

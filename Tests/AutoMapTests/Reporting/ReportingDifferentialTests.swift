@@ -81,13 +81,17 @@ struct ReportingDifferentialTests {
         for (name, call) in entries.dropFirst() {
           AutoMapTesting.forgetReflection()
           let first = report { try call(text) }
-          if first != reference { found.append("\(name), first use: \(text)\n\(first)\nvs\n\(reference)") }
+          if first != reference {
+            found.append("\(name), first use: \(text)\n\(first)\nvs\n\(reference)")
+          }
         }
         AutoMapTesting.forgetReflection()
         _ = try? entries[0].1(warmUp)
         for (name, call) in entries {
           let later = report { try call(text) }
-          if later != reference { found.append("\(name), later use: \(text)\n\(later)\nvs\n\(reference)") }
+          if later != reference {
+            found.append("\(name), later use: \(text)\n\(later)\nvs\n\(reference)")
+          }
         }
         // Without the options: the same value, or an error that is the first problem.
         do {
@@ -95,7 +99,8 @@ struct ReportingDifferentialTests {
           if reference.value != plain { found.append("collecting changed the value: \(text)") }
         } catch let error as JSON.Error {
           if reference.problems.first != error.description || reference.value != nil {
-            found.append("collecting changed the first problem: \(text)\n\(error)\nvs\n\(reference)")
+            found.append(
+              "collecting changed the first problem: \(text)\n\(error)\nvs\n\(reference)")
           }
         } catch {
           found.append("not a JSON.Error: \(error)")
@@ -115,7 +120,8 @@ struct ReportingDifferentialTests {
     found += Self.check(DiffOneWay.self, DiffProbes.oneWay)
     found += Self.check([DiffItem].self, [DiffProbes.item, DiffProbes.item2])
     found += Self.check([String: DiffPart].self, ["a": DiffProbes.part, "b": ["code": 2]])
-    #expect(found.isEmpty, "\(found.count) disagreements:\n\(found.prefix(5).joined(separator: "\n\n"))")
+    #expect(
+      found.isEmpty, "\(found.count) disagreements:\n\(found.prefix(5).joined(separator: "\n\n"))")
   }
 
   @Test("the generated documents do exercise substitutions and collected problems")

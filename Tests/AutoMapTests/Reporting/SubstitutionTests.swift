@@ -139,7 +139,8 @@ struct SubstitutionTests {
 
   @Test("a stream's elements record their substitutions")
   func streams() throws {
-    let text = Self.memberText.replacingOccurrences(of: "\n", with: " ") + "\n"
+    let text =
+      Self.memberText.replacingOccurrences(of: "\n", with: " ") + "\n"
       + Self.memberText.replacingOccurrences(of: "\n", with: " ")
     let (count, substituted) = try JSON.recordingSubstitutions {
       var count = 0
