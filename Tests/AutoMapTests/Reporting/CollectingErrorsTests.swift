@@ -159,7 +159,7 @@ struct CollectingErrorsTests {
     let lines = error.description.split(separator: "\n")
     #expect(lines.count == 101)
     #expect(lines.first == "100000 problems, the first 100 listed:")
-    #expect(elapsed < .seconds(20), "took \(elapsed)")
+    #expect(elapsed < .seconds(60), "took \(elapsed)")  // quadratic would take hours
 
     // Nested: every inner array full, the outer list still capped; counts add up.
     let inner = "[" + Array(repeating: "true", count: 300).joined(separator: ",") + "]"
