@@ -25,7 +25,7 @@ enum ConfigurationContext {
   /// configuration, its key style as the call's key style.
   static func with<R>(_ configuration: JSON.Configuration, _ body: () throws -> R) rethrows -> R {
     if !inUse.load(ordering: .relaxed) { inUse.store(true, ordering: .relaxed) }
-    if configuration.onSubstitution != nil { Substitutions.noteInUse() }
+    Reporting.noteInUse(configuration)
     let merged = configuration.merged(over: current)
     return try $bound.withValue(merged) {
       try KeyStyleContext.with(configuration.keyStyle, body)
@@ -38,7 +38,7 @@ enum ConfigurationContext {
     _ body: () async throws -> R
   ) async rethrows -> R {
     if !inUse.load(ordering: .relaxed) { inUse.store(true, ordering: .relaxed) }
-    if configuration.onSubstitution != nil { Substitutions.noteInUse() }
+    Reporting.noteInUse(configuration)
     let merged = configuration.merged(over: current)
     return try await $bound.withValue(merged) {
       guard let style = configuration.keyStyle else { return try await body() }

@@ -22,17 +22,41 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
   }
 
   private static func decodeElements(_ elements: [JSON], lossy: Bool) throws -> [Element] {
+    if Reporting.mayBeActive, Reporting.isActive {
+      return try decodeReporting(elements, lossy: lossy)
+    }
+    var result: [Element] = []
+    result.reserveCapacity(elements.count)
+    for (position, element) in elements.enumerated() {
+      do {
+        result.append(try Element(decode: element))
+      } catch {
+        let wrapped = JSON.Error.wrapping(error)
+        if lossy {
+          guard wrapped.isRecoverable else { throw error }
+          continue
+        }
+        throw wrapped.prefixed(index: position)
+      }
+    }
+    return result
+  }
+
+  /// ``decodeElements(_:lossy:)`` for a call that asks for a report (see ``Reporting``): each
+  /// element is read at its place in the path while substitutions are recorded, a lossy
+  /// element left out is recorded, and when the call collects every problem, an element that
+  /// fails does not stop the others.
+  private static func decodeReporting(_ elements: [JSON], lossy: Bool) throws -> [Element] {
     var result: [Element] = []
     result.reserveCapacity(elements.count)
     let recording = Substitutions.isRecording
     var problems: ProblemList?
     for (position, element) in elements.enumerated() {
       do {
-        guard recording else {
-          result.append(try Element(decode: element))
-          continue
-        }
-        result.append(try Substitutions.within([.index(position)]) { try Element(decode: element) })
+        result.append(
+          try Substitutions.within(recording ? [.index(position)] : []) {
+            try Element(decode: element)
+          })
       } catch {
         let wrapped = JSON.Error.wrapping(error)
         if lossy {
@@ -42,25 +66,16 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
             problem: wrapped.prefixed(index: position), replacement: "")
           continue
         }
-        try collect(wrapped, at: position, into: &problems)
+        if problems == nil {
+          guard Problems.goOn(after: wrapped) else { throw wrapped.prefixed(index: position) }
+          problems = ProblemList()
+        }
+        problems?.add(wrapped) { $0.prefixed(index: position) }
+        if let problems, problems.isFinal { throw problems.error }
       }
     }
     if let problems { throw problems.error }
     return result
-  }
-
-  /// After element `position` failed: throws its error with the position in its path, unless
-  /// the call collects every problem (``JSON/Configuration/collectsAllErrors``) and the
-  /// decode can go on: then it joins `problems` and the next element is read.
-  private static func collect(
-    _ error: JSON.Error, at position: Int, into problems: inout ProblemList?
-  ) throws {
-    if problems == nil {
-      guard Problems.goOn(after: error) else { throw error.prefixed(index: position) }
-      problems = ProblemList()
-    }
-    problems?.add(error) { $0.prefixed(index: position) }
-    if let problems, problems.isFinal { throw problems.error }
   }
 
   static func makeDecodeCodec() -> DecodeCodec {

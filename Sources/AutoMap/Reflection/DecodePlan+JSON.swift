@@ -9,26 +9,20 @@ extension DecodePlan {
   func readMembers(_ object: JSON.Object, _ destination: UnsafeMutableRawPointer) throws {
     var progress = newProgress()
     let base = begin(destination)
-    var problems: ProblemList?
     do {
       try object.members.withUnsafeBufferPointer { members in
         var hint = 0
         for position in 0..<steps.count {
-          do {
-            guard let key = table[position].keyString,
-              let found = object.index(forKey: key, near: hint)
-            else {
-              try resolveAbsent(position, base, &progress, found: Self.absent)
-              continue
-            }
-            hint = found + 1
-            try readMember(position, members[found].value, base, &progress)
-          } catch {
-            try collect(error, into: &problems)
+          guard let key = table[position].keyString,
+            let found = object.index(forKey: key, near: hint)
+          else {
+            try resolveAbsent(position, base, &progress, found: Self.absent)
+            continue
           }
+          hint = found + 1
+          try readMember(position, members[found].value, base, &progress)
         }
       }
-      if let problems { throw problems.error }
       try validate(destination)
     } catch {
       abandon(destination, progress)

@@ -218,21 +218,36 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     guard case .object(let object) = json else {
       throw JSON.Error.mismatch(expected: modelName, found: json)
     }
+    if Reporting.mayBeActive, Reporting.isActive { return try readReporting(json, destination) }
+    if streams && !caseInsensitive { return try readMembers(object, destination) }
+    var progress = newProgress()
+    let base = begin(destination)
+    do {
+      var hint = 0  // members usually come in declaration order: look after the last match
+      for position in fields.indices {
+        try decodeField(
+          position, from: lookup(json, fields[position], hint: &hint), base, &progress)
+      }
+      try validate(destination)
+    } catch {
+      abandon(destination, progress)
+      throw error
+    }
+  }
+
+  /// ``readJSON(_:_:)`` for a call that asks for a report (see ``Reporting``): each field is
+  /// read at its place in the path while substitutions are recorded, and when the call
+  /// collects every problem, a field that fails does not stop the others.
+  private func readReporting(_ json: JSON, _ destination: UnsafeMutableRawPointer) throws {
     let recording = Substitutions.isRecording
-    if streams && !caseInsensitive && !recording { return try readMembers(object, destination) }
     var progress = newProgress()
     let base = begin(destination)
     var problems: ProblemList?
     do {
-      var hint = 0  // members usually come in declaration order: look after the last match
+      var hint = 0
       for position in fields.indices {
         do {
-          guard recording else {
-            try decodeField(
-              position, from: lookup(json, fields[position], hint: &hint), base, &progress)
-            continue
-          }
-          try Substitutions.within(fields[position].index) {
+          try Substitutions.within(recording ? fields[position].index.components : []) {
             try decodeField(
               position, from: lookup(json, fields[position], hint: &hint), base, &progress)
           }
@@ -251,7 +266,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   /// After a field failed with `error`: rethrows it, unless the call collects every problem
   /// (``JSON/Configuration/collectsAllErrors``) and the decode can go on, in which case the
   /// error joins `problems` and the next field is read. Field errors carry their paths.
-  func collect(_ error: any Swift.Error, into problems: inout ProblemList?) throws {
+  private func collect(_ error: any Swift.Error, into problems: inout ProblemList?) throws {
     let wrapped = JSON.Error.wrapping(error)
     if problems == nil {
       guard Problems.goOn(after: wrapped) else { throw error }

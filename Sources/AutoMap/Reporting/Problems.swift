@@ -1,9 +1,41 @@
-/// Collecting every problem of a failing decode (``JSON/Configuration/collectsAllErrors``).
+import Synchronization
+
+/// Whether the current call reports more than a value: every problem
+/// (``JSON/Configuration/collectsAllErrors``) or substitutions
+/// (``JSON/Configuration/onSubstitution``).
 ///
-/// Only the failure branches of the `JSON` path's loops (models, arrays, sets, dictionaries)
-/// look here, once a value has failed: a decode that succeeds never does. The byte path
-/// needs nothing: whenever it fails, the document is decoded again through `JSON` values
-/// (see ``ModelDecoding``), and that decode collects.
+/// The `JSON` path's containers (models, arrays, sets, dictionaries) load one flag, which
+/// stays clear until some call in the process first asks for a report, and only then take
+/// their reporting loops; their usual loops are the same as without the feature. The byte
+/// path needs nothing: whenever it fails, the document is decoded again through `JSON`
+/// values (see ``ModelDecoding``), and a recording call does not take it.
+enum Reporting {
+  /// Set when a configuration that asks for a report is first bound; never cleared.
+  private static let inUse = Atomic<Bool>(false)
+
+  static func noteInUse(_ configuration: JSON.Configuration) {
+    guard configuration.collectsAllErrors == true || configuration.onSubstitution != nil,
+      !inUse.load(ordering: .relaxed)
+    else { return }
+    inUse.store(true, ordering: .relaxed)
+  }
+
+  /// Whether any call has asked for a report yet: a plain load.
+  @inline(__always)
+  static var mayBeActive: Bool { inUse.load(ordering: .relaxed) }
+
+  /// Whether the current call asks for a report.
+  @inline(__always)
+  static var isActive: Bool {
+    guard inUse.load(ordering: .relaxed), let configuration = ConfigurationContext.current else {
+      return false
+    }
+    return configuration.collectsAllErrors == true || configuration.onSubstitution != nil
+  }
+}
+
+/// Collecting every problem of a failing decode (``JSON/Configuration/collectsAllErrors``),
+/// in the reporting loops of the `JSON` path.
 enum Problems {
   /// Whether the current call collects every problem, and `error` leaves the rest of the
   /// document readable (not malformed text, nesting too deep or a model that cannot be mapped).

@@ -98,31 +98,24 @@ private final class SubstitutionLog: Sendable {
 
 /// Where recorded substitutions come from and go.
 ///
-/// Nothing here runs unless some call in the process has asked for substitutions: the
-/// entry points and the `JSON` path's containers load one flag that stays clear until then,
-/// and the option branches (a default, a lossy element, a fallback case) record only behind
-/// it. While recording, byte input goes through `JSON` values (``ModelDecoding``), whose
+/// Nothing here runs unless some call in the process has asked for a report: the entry
+/// points and the `JSON` path's containers load one flag (``Reporting``) that stays clear
+/// until then, and the option branches (a default, a lossy element, a fallback case) record
+/// only behind it. While recording, byte input goes through `JSON` values (``ModelDecoding``), whose
 /// containers push each property, element and member onto ``location``, a task-local path,
 /// so a substitution knows where it is.
 enum Substitutions {
-  /// Set when a configuration with a handler is first bound; never cleared.
-  private static let inUse = Atomic<Bool>(false)
-
-  static func noteInUse() {
-    if !inUse.load(ordering: .relaxed) { inUse.store(true, ordering: .relaxed) }
-  }
-
   /// The current call's handler, if it records substitutions.
   @inline(__always)
   static var handler: (@Sendable (JSON.Substitution) -> Void)? {
-    guard inUse.load(ordering: .relaxed) else { return nil }
+    guard Reporting.mayBeActive else { return nil }
     return ConfigurationContext.current?.onSubstitution
   }
 
   /// Whether the current call records substitutions.
   @inline(__always)
   static var isRecording: Bool {
-    guard inUse.load(ordering: .relaxed) else { return false }
+    guard Reporting.mayBeActive else { return false }
     return ConfigurationContext.current?.onSubstitution != nil
   }
 
