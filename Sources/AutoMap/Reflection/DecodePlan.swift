@@ -215,10 +215,10 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
 
   /// Reads the model from a `JSON` object into `destination`.
   func readJSON(_ json: JSON, _ destination: UnsafeMutableRawPointer) throws {
+    if Reporting.mayBeActive, Reporting.isActive { return try readReporting(json, destination) }
     guard case .object(let object) = json else {
       throw JSON.Error.mismatch(expected: modelName, found: json)
     }
-    if Reporting.mayBeActive, Reporting.isActive { return try readReporting(json, destination) }
     if streams && !caseInsensitive { return try readMembers(object, destination) }
     var progress = newProgress()
     let base = begin(destination)
@@ -239,6 +239,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   /// read at its place in the path while substitutions are recorded, and when the call
   /// collects every problem, a field that fails does not stop the others.
   private func readReporting(_ json: JSON, _ destination: UnsafeMutableRawPointer) throws {
+    guard case .object = json else { throw JSON.Error.mismatch(expected: modelName, found: json) }
     let recording = Substitutions.isRecording
     var progress = newProgress()
     let base = begin(destination)
