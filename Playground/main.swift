@@ -587,4 +587,68 @@ tour.step(
   try Dog().update(from: ["type": "cat", "lives": 3])
 }
 
+tour.section("23. Every problem in one report, and what options stood in for")
+tour.note("struct Point: JSONCodable { var x: Int; var y: Int }")
+let allErrors = JSON.Configuration(collectsAllErrors: true)
+tour.note("let allErrors = JSON.Configuration(collectsAllErrors: true)")
+let badPoints = #"[{"x": 1, "y": "2"}, {"x": 3}, {"x": null, "y": 4}]"#
+tour.step(
+  "try [Point](jsonString: badPoints)   // stops at the first",
+  #"throws at [0].y: expected Int, found string "2""#
+) {
+  try [Point](jsonString: badPoints)
+}
+tour.step(
+  "try [Point](jsonString: badPoints, configuration: allErrors)",
+  """
+  throws 3 problems:
+  at [0].y: expected Int, found string "2"
+  at [1].y: missing key "y" for Point.y (Int)
+  at [2].x: expected Int for Point.x, found null
+  """
+) {
+  try [Point](jsonString: badPoints, configuration: allErrors)
+}
+tour.step(
+  "(error.problemCount, error.problems.map(\\.path))   // the error itself is the first",
+  #"(3, ["[0].y", "[1].y", "[2].x"])"#
+) {
+  do {
+    _ = try [Point](jsonString: badPoints, configuration: allErrors)
+    return "no error"
+  } catch let error as JSON.Error {
+    return (error.problemCount, error.problems.map(\.path))
+  }
+}
+let fiveThousand = "[" + Array(repeating: #""x""#, count: 5000).joined(separator: ",") + "]"
+tour.note(#"let fiveThousand = "[\"x\", \"x\", …]"   // 5000 strings, each one wrong for [Int]"#)
+tour.step(
+  "(error.problems.count, error.problemCount)   // listed at most 100, all counted", "(100, 5000)"
+) {
+  do {
+    _ = try [Int](jsonString: fiveThousand, configuration: allErrors)
+    return "no error"
+  } catch let error as JSON.Error {
+    return (error.problems.count, error.problemCount)
+  }
+}
+tour.note("struct Contributor: JSONCodable { var name: String; var presence: Presence; var tags: [String]; var age: Int")
+tour.note("  options: [\"name\": [.alternativeIndex(\"login\"), .defaultValue(\"anonymous\")], \"tags\": .lossy, \"age\": .nonNil] }")
+let contributorText = #"{"login": "ada", "presence": "on-leave", "tags": ["a", 2, "b"], "age": "old"}"#
+tour.step(
+  "let (contributor, substituted) = try JSON.recordingSubstitutions { try Contributor(jsonString: contributorText) }",
+  """
+  at name: absent; read .alternativeIndex("login")
+  at presence: "on-leave" names no case of Presence; used its fallback case .unknown
+  at tags[1]: expected String, found number 2; left out (.lossy)
+  at age: expected Int, found string "old"; used .nonNil
+  """
+) {
+  let (_, substituted) = try JSON.recordingSubstitutions { try Contributor(jsonString: contributorText) }
+  return substituted.map(\.description).joined(separator: "\n")
+}
+tour.step("contributor.tags   // the value is the same as without recording", #"["a", "b"]"#) {
+  try JSON.recordingSubstitutions { try Contributor(jsonString: contributorText) }.0.tags
+}
+
 exit(tour.finish())

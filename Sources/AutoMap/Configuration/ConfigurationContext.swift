@@ -25,6 +25,7 @@ enum ConfigurationContext {
   /// configuration, its key style as the call's key style.
   static func with<R>(_ configuration: JSON.Configuration, _ body: () throws -> R) rethrows -> R {
     if !inUse.load(ordering: .relaxed) { inUse.store(true, ordering: .relaxed) }
+    Reporting.noteInUse(configuration)
     let merged = configuration.merged(over: current)
     return try $bound.withValue(merged) {
       try KeyStyleContext.with(configuration.keyStyle, body)
@@ -37,6 +38,7 @@ enum ConfigurationContext {
     _ body: () async throws -> R
   ) async rethrows -> R {
     if !inUse.load(ordering: .relaxed) { inUse.store(true, ordering: .relaxed) }
+    Reporting.noteInUse(configuration)
     let merged = configuration.merged(over: current)
     return try await $bound.withValue(merged) {
       guard let style = configuration.keyStyle else { return try await body() }

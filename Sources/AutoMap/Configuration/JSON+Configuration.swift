@@ -40,6 +40,35 @@ extension JSON {
     /// Whether NaN and ±infinity are read from and written as strings; `nil`:
     /// ``NonFiniteNumbers/error``.
     public var nonFiniteNumbers: NonFiniteNumbers?
+    /// Whether a failed decode goes on to find every problem of the document and throws them
+    /// all in one ``JSON/Error`` (see ``JSON/Error/problems``); `nil`: stop at the first.
+    ///
+    /// ```swift
+    /// do {
+    ///   _ = try [User](jsonData: data, configuration: .init(collectsAllErrors: true))
+    /// } catch let error as JSON.Error {
+    ///   print(error)   // 3 problems:\nat [0].id: …\nat [2].name: …\nat [5].email: …
+    /// }
+    /// ```
+    ///
+    /// Only failing decodes do more work: a document that maps decodes as fast as ever.
+    /// Malformed text still stops at once (nothing after it can be read), and so does a model
+    /// that cannot be mapped (``JSON/Error/Kind/invalidModel``) or nesting too deep.
+    public var collectsAllErrors: Bool?
+    /// Called for each value an option stood in for: a `.defaultValue` or `.nonNil` value, a
+    /// `.lossy` element left out or optional set to `nil`, an enum's fallback case, an
+    /// `.alternativeIndex` read (see ``JSON/Substitution``); `nil`: nothing is recorded.
+    /// ``JSON/recordingSubstitutions(_:)`` collects them for one call.
+    ///
+    /// ```swift
+    /// let logged = JSON.Configuration(onSubstitution: { log.notice("\($0)") })
+    /// let feed = try Feed(jsonData: data, configuration: logged)
+    /// ```
+    ///
+    /// While a handler is set, byte input is decoded through `JSON` values, as
+    /// `T(decode:)` does, so that each substitution's path is known: about as fast as
+    /// `T(decode: JSON(jsonData:))`. Calls without one are not slowed at all.
+    public var onSubstitution: (@Sendable (Substitution) -> Void)?
 
     /// A configuration; every setting left out keeps its default.
     ///
@@ -48,12 +77,15 @@ extension JSON {
     /// ```
     public init(
       dateTransform: DateTransform? = nil, keyStyle: JSON.KeyStyle? = nil,
-      dataEncoding: DataEncoding? = nil, nonFiniteNumbers: NonFiniteNumbers? = nil
+      dataEncoding: DataEncoding? = nil, nonFiniteNumbers: NonFiniteNumbers? = nil,
+      collectsAllErrors: Bool? = nil, onSubstitution: (@Sendable (Substitution) -> Void)? = nil
     ) {
       self.dateTransform = dateTransform
       self.keyStyle = keyStyle
       self.dataEncoding = dataEncoding
       self.nonFiniteNumbers = nonFiniteNumbers
+      self.collectsAllErrors = collectsAllErrors
+      self.onSubstitution = onSubstitution
     }
 
     /// This configuration, with the settings it leaves `nil` taken from `outer`.
@@ -62,7 +94,9 @@ extension JSON {
       return Configuration(
         dateTransform: dateTransform ?? outer.dateTransform, keyStyle: keyStyle ?? outer.keyStyle,
         dataEncoding: dataEncoding ?? outer.dataEncoding,
-        nonFiniteNumbers: nonFiniteNumbers ?? outer.nonFiniteNumbers)
+        nonFiniteNumbers: nonFiniteNumbers ?? outer.nonFiniteNumbers,
+        collectsAllErrors: collectsAllErrors ?? outer.collectsAllErrors,
+        onSubstitution: onSubstitution ?? outer.onSubstitution)
     }
   }
 

@@ -22,6 +22,9 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
   }
 
   private static func decodeElements(_ elements: [JSON], lossy: Bool) throws -> [Element] {
+    if Reporting.mayBeActive, Reporting.isActive {
+      return try decodeReporting(elements, lossy: lossy)
+    }
     var result: [Element] = []
     result.reserveCapacity(elements.count)
     for (position, element) in elements.enumerated() {
@@ -36,6 +39,42 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
         throw wrapped.prefixed(index: position)
       }
     }
+    return result
+  }
+
+  /// ``decodeElements(_:lossy:)`` for a call that asks for a report (see ``Reporting``): each
+  /// element is read at its place in the path while substitutions are recorded, a lossy
+  /// element left out is recorded, and when the call collects every problem, an element that
+  /// fails does not stop the others.
+  private static func decodeReporting(_ elements: [JSON], lossy: Bool) throws -> [Element] {
+    var result: [Element] = []
+    result.reserveCapacity(elements.count)
+    let recording = Substitutions.isRecording
+    var problems: ProblemList?
+    for (position, element) in elements.enumerated() {
+      do {
+        result.append(
+          try Substitutions.within(recording ? [.index(position)] : []) {
+            try Element(decode: element)
+          })
+      } catch {
+        let wrapped = JSON.Error.wrapping(error)
+        if lossy {
+          guard wrapped.isRecoverable else { throw error }
+          Substitutions.record(
+            .lossyElement, at: [.index(position)],
+            problem: wrapped.prefixed(index: position), replacement: "")
+          continue
+        }
+        if problems == nil {
+          guard Problems.goOn(after: wrapped) else { throw wrapped.prefixed(index: position) }
+          problems = ProblemList()
+        }
+        problems?.add(wrapped) { $0.prefixed(index: position) }
+        if let problems, problems.isFinal { throw problems.error }
+      }
+    }
+    if let problems { throw problems.error }
     return result
   }
 

@@ -25,6 +25,9 @@ where Key: JSONKeyRepresentable, Value: JSONDecodable {
   }
 
   private static func decodeMembers(_ object: JSON.Object, lossy: Bool) throws -> [Key: Value] {
+    if Reporting.mayBeActive, Reporting.isActive {
+      return try decodeReporting(object, lossy: lossy)
+    }
     var result = [Key: Value](minimumCapacity: object.count)
     for (name, member) in object {
       do {
@@ -38,6 +41,40 @@ where Key: JSONKeyRepresentable, Value: JSONDecodable {
         throw wrapped.prefixed(key: name)
       }
     }
+    return result
+  }
+
+  /// ``decodeMembers(_:lossy:)`` for a call that asks for a report (see ``Reporting``): each
+  /// member is read at its place in the path while substitutions are recorded, a lossy
+  /// member left out is recorded, and when the call collects every problem, a member that
+  /// fails does not stop the others.
+  private static func decodeReporting(_ object: JSON.Object, lossy: Bool) throws -> [Key: Value] {
+    var result = [Key: Value](minimumCapacity: object.count)
+    let recording = Substitutions.isRecording
+    var problems: ProblemList?
+    for (name, member) in object {
+      do {
+        try Substitutions.within(recording ? [.key(name)] : []) {
+          result[try Key(jsonKey: name)] = try Value(decode: member)
+        }
+      } catch {
+        let wrapped = JSON.Error.wrapping(error)
+        if lossy {
+          guard wrapped.isRecoverable else { throw error }
+          Substitutions.record(
+            .lossyElement, at: [.key(name)], problem: wrapped.prefixed(key: name),
+            replacement: "")
+          continue
+        }
+        if problems == nil {
+          guard Problems.goOn(after: wrapped) else { throw wrapped.prefixed(key: name) }
+          problems = ProblemList()
+        }
+        problems?.add(wrapped) { $0.prefixed(key: name) }
+        if let problems, problems.isFinal { throw problems.error }
+      }
+    }
+    if let problems { throw problems.error }
     return result
   }
 

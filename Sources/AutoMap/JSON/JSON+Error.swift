@@ -57,7 +57,18 @@ extension JSON {
     /// append in O(1).
     var reversedPath: [Component]
     /// For an error in a JSON Lines stream: the line of the value that failed.
-    var streamLine: Int?
+    var streamLine: Int? {
+      didSet {
+        if !moreProblems.isEmpty {
+          for i in moreProblems.indices { moreProblems[i].streamLine = streamLine }
+        }
+      }
+    }
+    /// When a decode collected every problem (``JSON/Configuration/collectsAllErrors``): the
+    /// problems after this one, at most ``problemLimit`` - 1, paths from the same place.
+    var moreProblems: [Error] = []
+    /// How many problems there were in all, counting those past the limit.
+    var problemTotal = 1
 
     init(
       _ kind: Kind, _ message: String, path: [Component] = [],
@@ -76,6 +87,37 @@ extension JSON {
     /// ```
     public static func custom(_ message: String) -> Error {
       Error(.custom, message)
+    }
+
+    /// Every problem found, when the decode collected them all
+    /// (``JSON/Configuration/collectsAllErrors``): this error first, in document order, at most
+    /// ``problemLimit``. Otherwise just this error.
+    ///
+    /// ```swift
+    /// catch let error as JSON.Error {
+    ///   for problem in error.problems { print(problem.path, problem.message) }
+    ///   print(error.problemCount)   // all of them, also past the limit
+    /// }
+    /// ```
+    public var problems: [Error] {
+      guard !moreProblems.isEmpty else { return [self] }
+      return [single] + moreProblems
+    }
+
+    /// How many problems the decode found, including those past ``problemLimit`` that
+    /// ``problems`` leaves out; 1 unless it collected every problem.
+    public var problemCount: Int { problemTotal }
+
+    /// The most problems one error lists: 100. Counting goes on past it.
+    public static let problemLimit = 100
+
+    /// This problem alone, without the ones collected after it.
+    var single: Error {
+      guard problemTotal != 1 || !moreProblems.isEmpty else { return self }
+      var copy = self
+      copy.moreProblems = []
+      copy.problemTotal = 1
+      return copy
     }
 
     /// Where the failure is, as a JSON path: `statuses[3].user.id`; `""` for the root.
@@ -115,8 +157,21 @@ extension JSON {
 
     /// "at statuses[3].user.id: expected Int, found string \"x\"".
     /// Malformed-text errors at the root already say where (byte, line, column) and read as
-    /// their message alone.
+    /// their message alone. An error that collected several problems lists them, a line each,
+    /// after their count: "3 problems:\nat [0].id: …\nat [2].name: …".
     public var description: String {
+      guard problemTotal > 1 else { return singleDescription }
+      let listed = 1 + moreProblems.count
+      var text =
+        listed < problemTotal
+        ? "\(problemTotal) problems, the first \(listed) listed:" : "\(problemTotal) problems:"
+      text += "\n" + singleDescription
+      for problem in moreProblems { text += "\n" + problem.singleDescription }
+      return text
+    }
+
+    /// The description of this problem alone.
+    private var singleDescription: String {
       if reversedPath.isEmpty {
         switch kind {
         case .malformed, .tooDeep, .numberOutOfRange: return message
@@ -141,6 +196,9 @@ extension JSON {
     func prefixed(_ component: Component) -> Error {
       var copy = self
       copy.reversedPath.append(component)
+      if !moreProblems.isEmpty {
+        for i in copy.moreProblems.indices { copy.moreProblems[i].reversedPath.append(component) }
+      }
       return copy
     }
 
@@ -152,8 +210,8 @@ extension JSON {
       var copy = self
       for step in index.steps.reversed() {
         switch step {
-        case .key(let key): copy.reversedPath.append(.key(key))
-        case .position(let position): copy.reversedPath.append(.index(position))
+        case .key(let key): copy = copy.prefixed(Component.key(key))
+        case .position(let position): copy = copy.prefixed(Component.index(position))
         }
       }
       return copy
@@ -200,9 +258,11 @@ struct SendableBox: Swift.Error, @unchecked Sendable, CustomStringConvertible {
 }
 
 extension JSON.Error: Equatable {
-  /// Errors are equal when kind, message, path (and a stream's line) are equal.
+  /// Errors are equal when kind, message, path (and a stream's line) are equal, and so are
+  /// the problems they collected.
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.kind == rhs.kind && lhs.message == rhs.message && lhs.reversedPath == rhs.reversedPath
-      && lhs.streamLine == rhs.streamLine
+      && lhs.streamLine == rhs.streamLine && lhs.problemTotal == rhs.problemTotal
+      && lhs.moreProblems == rhs.moreProblems
   }
 }

@@ -70,11 +70,18 @@ enum EnumResilience {
   /// the enum's aliases or fallback; `nil` when there is none. `caseOf` maps a raw value (or
   /// case name) to its case, to find aliases that shadow another case.
   static func resolve<T, V>(_: T.Type, _ value: V, caseOf: (V) -> T?) throws -> T? {
+    let raw = value
     if let aliased = T.self as? any JSONCaseAliases.Type {
       if let found = try lookUp(aliased, value, as: T.self, caseOf: caseOf) { return found }
     }
     if let fallback = T.self as? any JSONFallbackCase.Type {
-      return fallback.fallbackCase as? T
+      let value = fallback.fallbackCase as? T
+      if let value {
+        Substitutions.record(
+          .fallbackCase, reason: "\(JSON.describe(raw)) names no case of \(typeName(T.self))",
+          replacement: "its fallback case .\(value)")
+      }
+      return value
     }
     return nil
   }

@@ -48,6 +48,15 @@ final class DecodeField {
   }
 }
 
+extension DecodeField {
+  /// What a fallback stands in with, for substitution records: `.defaultValue("none")`,
+  /// `.nonNil`.
+  var replacement: String {
+    guard options.hasDefaultValue else { return ".nonNil" }
+    return ".defaultValue(\(options.defaultValue.map { JSON.describe($0) } ?? "nil"))"
+  }
+}
+
 /// What the byte loop reads of a field, in plain values: reading one costs no reference
 /// counting, where reading the ``DecodeField`` costs a retain and a release per field.
 struct DecodeStep {

@@ -172,6 +172,9 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   ) throws {
     let field = table[position]
     if let fallback = field.fallback {
+      Substitutions.record(
+        field.options.hasDefaultValue ? .defaultValue : .nonNil,
+        reason: Substitutions.reason(found), replacement: field.replacement)
       return try write(position, base, &progress) { fallback($0) }
     }
     // A complete instance keeps its declared default for an absent key; an explicit null
@@ -200,6 +203,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
 
   /// Reads the model from a `JSON` object into `destination`.
   func readJSON(_ json: JSON, _ destination: UnsafeMutableRawPointer) throws {
+    if Reporting.mayBeActive, Reporting.isActive { return try readReporting(json, destination) }
     guard case .object(let object) = json else {
       throw JSON.Error.mismatch(expected: modelName, found: json)
     }
@@ -217,6 +221,48 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
       abandon(destination, progress)
       throw error
     }
+  }
+
+  /// ``readJSON(_:_:)`` for a call that asks for a report (see ``Reporting``): each field is
+  /// read at its place in the path while substitutions are recorded, and when the call
+  /// collects every problem, a field that fails does not stop the others.
+  private func readReporting(_ json: JSON, _ destination: UnsafeMutableRawPointer) throws {
+    guard case .object = json else { throw JSON.Error.mismatch(expected: modelName, found: json) }
+    let recording = Substitutions.isRecording
+    var progress = newProgress()
+    let base = begin(destination)
+    var problems: ProblemList?
+    do {
+      var hint = 0
+      for position in fields.indices {
+        do {
+          try Substitutions.within(recording ? fields[position].index.components : []) {
+            try decodeField(
+              position, from: lookup(json, fields[position], hint: &hint), base, &progress)
+          }
+        } catch {
+          try collect(error, into: &problems)
+        }
+      }
+      if let problems { throw problems.error }
+      try validate(destination)
+    } catch {
+      abandon(destination, progress)
+      throw error
+    }
+  }
+
+  /// After a field failed with `error`: rethrows it, unless the call collects every problem
+  /// (``JSON/Configuration/collectsAllErrors``) and the decode can go on, in which case the
+  /// error joins `problems` and the next field is read. Field errors carry their paths.
+  private func collect(_ error: any Swift.Error, into problems: inout ProblemList?) throws {
+    let wrapped = JSON.Error.wrapping(error)
+    if problems == nil {
+      guard Problems.goOn(after: wrapped) else { throw error }
+      problems = ProblemList()
+    }
+    problems?.add(wrapped)
+    if let problems, problems.isFinal { throw problems.error }
   }
 
   /// The JSON at a field's index in `object`, trying its alternative when that yields no
@@ -238,7 +284,13 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     }
     if value.isNullOrMissing, let alternative = field.alternativeIndex {
       let other = object[alternative]
-      if !other.isMissing { value = other }
+      if !other.isMissing {
+        Substitutions.record(
+          .alternativeIndex, reason: Substitutions.reason(value),
+          replacement: alternative.singleKey.map { JSON.string($0).description }
+            ?? alternative.description)
+        value = other
+      }
     }
     return value
   }
@@ -279,9 +331,11 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
         try write(position, base, &progress) { try field.codec.readJSON(value, $0) }
       } catch {
         // A lossy optional whose value does not map is nil.
-        guard field.options.lossy, let storeNil = field.codec.storeNil,
-          JSON.Error.wrapping(error).isRecoverable
+        let problem = JSON.Error.wrapping(error)
+        guard field.options.lossy, let storeNil = field.codec.storeNil, problem.isRecoverable
         else { throw error }
+        Substitutions.record(
+          .lossyNil, problem: problem, replacement: "nil")
         try write(position, base, &progress) { storeNil($0) }
       }
     } catch {
@@ -289,6 +343,9 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
       guard let fallback = field.fallback, error.isRecoverable else {
         throw field.index.isEmpty ? error : error.prefixed(field.index)
       }
+      Substitutions.record(
+        field.options.hasDefaultValue ? .defaultValue : .nonNil, problem: error,
+        replacement: field.replacement)
       try write(position, base, &progress) { fallback($0) }
     }
   }
@@ -308,12 +365,15 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
         value.deallocate()
       }
     }
+    let recording = Substitutions.isRecording
     do {
       for position in fields.indices {
-        var hint = 0
-        let value = lookup(json, fields[position], hint: &hint)
-        if value.isMissing && !fields[position].index.isEmpty { continue }
-        try decodeField(position, from: value, base, &progress)
+        try Substitutions.within(recording ? fields[position].index.components : []) {
+          var hint = 0
+          let value = lookup(json, fields[position], hint: &hint)
+          if value.isMissing && !fields[position].index.isEmpty { return }
+          try decodeField(position, from: value, base, &progress)
+        }
       }
     } catch {
       release(progress.staged ?? [])

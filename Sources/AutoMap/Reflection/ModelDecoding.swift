@@ -9,6 +9,10 @@
 /// whatever reason, the document is decoded again through `JSON` values, and that result,
 /// value or error, is the one returned: every entry point reports the same error for the
 /// same input, and no failure can depend on the order in which the fast path met things.
+/// So the two features that report more than a value live on the `JSON` path alone:
+/// collecting every problem (``JSON/Configuration/collectsAllErrors``) happens there after
+/// the fast path failed, and a call that records substitutions
+/// (``JSON/Configuration/onSubstitution``) skips the fast path.
 enum ModelDecoding {
   /// The codec of a model type: reflection once observed, `init(decode:)` until then.
   static func makeCodec<T: JSONDecodable>(_: T.Type) -> DecodeCodec {
@@ -105,6 +109,10 @@ enum ModelDecoding {
     let codec = CodecCache.decoder(for: T.self)
     if let state = codec.model, !state.isReflected, index.isEmpty {
       // A first use: through `JSON` and the real `init(decode:)`, which may be hand-written.
+      return try decodeReference(T.self, fromBytes: bytes, at: index)
+    }
+    if Substitutions.isRecording {
+      // Substitutions are recorded with their paths, which only the `JSON` path tracks.
       return try decodeReference(T.self, fromBytes: bytes, at: index)
     }
     do {

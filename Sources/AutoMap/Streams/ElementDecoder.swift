@@ -21,7 +21,8 @@ final class ElementDecoder<T: JSONDecodable> {
 
   /// Whether the byte path may run: not before reflection has been seen for a model (a first
   /// use goes through `JSON` and a possibly hand-written `init(decode:)`).
-  private var isFast: Bool { codec.model?.isReflected ?? true }
+  /// Nor while substitutions are recorded (they are recorded on the `JSON` path).
+  private var isFast: Bool { (codec.model?.isReflected ?? true) && !Substitutions.isRecording }
 
   /// What `T(jsonData: bytes)` returns or throws.
   func decode(_ bytes: UnsafeRawBufferPointer) throws -> T {
