@@ -194,3 +194,24 @@ struct PolymorphicProtocolTests {
     #expect(late?.message.contains("was used before it was registered") == true)
   }
 }
+
+/// A protocol with a primary associated type: `any Storage<Int>` is a constrained existential.
+protocol Storage<Item>: JSONCodable { associatedtype Item }
+struct IntStorage: Storage, Equatable {
+  typealias Item = Int
+  var count = 0
+}
+struct StorageShelf: JSONCodable { var main: any Storage<Int>; var more: [any Storage<Int>] }
+
+@Suite("Protocol types with primary associated types")
+struct ConstrainedProtocolTests {
+  @Test("a constrained existential registers and maps like any other protocol type")
+  func constrained() throws {
+    try JSON.registerPolymorphic((any Storage<Int>).self, types: ["int": IntStorage.self])
+    let text = #"{"main":{"type":"int","count":2},"more":[{"type":"int","count":3}]}"#
+    let shelf = try StorageShelf(jsonString: text)
+    #expect(shelf.main as? IntStorage == IntStorage(count: 2))
+    #expect(shelf.more.first as? IntStorage == IntStorage(count: 3))
+    #expect(try shelf.jsonString() == text)
+  }
+}
