@@ -52,6 +52,17 @@ enum StyledEvent: JSONCodable, Codable, Equatable {
   static let caseLayout = JSON.CaseLayout.untagged(["signedUp", "loggedOut"])
 }
 
+/// A class payload that reads from `{}`.
+final class UntaggedOptions: Codable {
+  var verbose: Bool?
+}
+
+indirect enum UntaggedConfig: JSONCodable, Codable {
+  case options(UntaggedOptions)
+  case many([UntaggedConfig])
+  static let caseLayout = JSON.CaseLayout.untagged(["options", "many"])
+}
+
 struct Panel: JSONCodable, Equatable {
   var settings: [Setting]
   var main: Setting?
@@ -181,6 +192,25 @@ struct UntaggedEnumTests {
     var ok: JSON = ["x": 1, "y": 2]
     for _ in 0..<150 { ok = ["x": ok, "z": 0] }
     #expect(throws: Never.self) { try Ambiguous(decode: ok) }
+  }
+
+  @Test("equal empty payloads in one document are distinct values: no shared class instance")
+  func emptyPayloadsAreNotShared() throws {
+    for config in [
+      try UntaggedConfig(jsonString: "[{}, {}]"),
+      try UntaggedConfig(jsonData: Data("[{}, {}]".utf8)),
+      try UntaggedConfig(decode: [[:], [:]]),
+    ] {
+      guard case .many(let configs) = config, configs.count == 2,
+        case .options(let first) = configs[0], case .options(let second) = configs[1]
+      else {
+        Issue.record("not two options: \(config)")
+        continue
+      }
+      #expect(first !== second)
+      first.verbose = true
+      #expect(second.verbose == nil)
+    }
   }
 
   @Test("hostile documents: depth and size are bounded")
