@@ -86,13 +86,18 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
 
   // MARK: Decoding
 
+  /// Counts one nesting level of its own: a level of untagged values runs the enum's Codable
+  /// and a model's plan below its trial, about three times the stack of a model, and counting
+  /// it like one let documents at the depth bound overflow stacks that other paths fit in.
   func decode(_ json: JSON) throws -> E {
-    if let session = UntaggedSession.current {
-      return try session.remember(self, model: model, json, trial)
-    }
-    let session = UntaggedSession()
-    return try UntaggedSession.$current.withValue(session) {
-      try session.remember(self, model: model, json, trial)
+    try Nesting.level(encoding: false) {
+      if let session = UntaggedSession.current {
+        return try session.remember(self, model: model, json, trial)
+      }
+      let session = UntaggedSession()
+      return try UntaggedSession.$current.withValue(session) {
+        try session.remember(self, model: model, json, trial)
+      }
     }
   }
 
