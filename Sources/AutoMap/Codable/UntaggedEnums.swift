@@ -86,13 +86,18 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
 
   // MARK: Decoding
 
+  /// Counts one nesting level of its own: a level of untagged values runs the enum's Codable
+  /// and a model's plan below its trial, about three times the stack of a model, and counting
+  /// it like one let documents at the depth bound overflow stacks that other paths fit in.
   func decode(_ json: JSON) throws -> E {
-    if let session = UntaggedSession.current {
-      return try session.remember(self, model: model, json, trial)
-    }
-    let session = UntaggedSession()
-    return try UntaggedSession.$current.withValue(session) {
-      try session.remember(self, model: model, json, trial)
+    try Nesting.level(encoding: false) {
+      if let session = UntaggedSession.current {
+        return try session.remember(self, model: model, json, trial)
+      }
+      let session = UntaggedSession()
+      return try UntaggedSession.$current.withValue(session) {
+        try session.remember(self, model: model, json, trial)
+      }
     }
   }
 
@@ -258,6 +263,11 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
 /// scalars are cheap to try again). Each entry keeps its `JSON` alive, so an identity cannot be
 /// reused by other storage while the session lasts.
 ///
+/// Empty arrays and objects are tried again like scalars: Swift gives every empty array one
+/// shared storage, so `[{}, {}]` would otherwise hand both elements the one value decoded for
+/// the first, the same instance when a payload is a class. (A hand-built `JSON` that holds one
+/// array or object value at several places shares its storage too, and gets a shared value.)
+///
 /// It also stops loops: a case whose first payload is the enum itself (`pair(Tree, Tree)` read
 /// as one value) asks for the same enum at the same value again. That inner trial fails at
 /// once (the shortest way to read a value never passes through itself), and what was tried in
@@ -284,6 +294,10 @@ final class UntaggedSession: @unchecked Sendable {  // used by one synchronous d
   ) throws -> E {
     let identity: Identity
     switch json {
+    case .array(let elements) where elements.isEmpty:
+      identity = .scalar(json)  // every empty array shares one storage
+    case .object(let object) where object.isEmpty:
+      identity = .scalar(json)  // every empty object too
     case .array(let elements):
       identity = .storage(Self.address(elements), count: elements.count, isArray: true)
     case .object(let object):

@@ -74,6 +74,9 @@ enum ExistentialRegistry {
     var signatures: [ObjectIdentifier: [String]] = [:]
     var decoders: [ObjectIdentifier: DecodeCodec] = [:]
     var encoders: [ObjectIdentifier: EncodeCodec] = [:]
+    /// The types looked up and not found: their codecs are (or are about to be) unmappable
+    /// ones, so registering them now would not be seen.
+    var missed: Set<ObjectIdentifier> = []
   }
 
   private static let state = Mutex(State())
@@ -88,7 +91,10 @@ enum ExistentialRegistry {
         return
       }
       let types = Set(codecs.decoders.keys).union(codecs.encoders.keys)
-      if types.contains(where: CodecCache.hasCodec) {
+      // A lookup that missed is the first use even when its codec is not stored yet: checking
+      // only the codec cache would let a use racing this call store an unmappable codec after
+      // the registration succeeded, leaving the type unmappable for good.
+      if !state.missed.isDisjoint(with: types) || types.contains(where: CodecCache.hasCodec) {
         throw JSON.Error(
           .invalidModel,
           "\(name) was used before it was registered, and models that hold it have no way to map"
@@ -107,12 +113,28 @@ enum ExistentialRegistry {
       + " JSON.registerPolymorphic((\(existentialName(type))).self, types: […]). Or mark it .ignore"
   }
 
+  /// The registered codec for `type`; a miss is remembered, so that registering `type` later
+  /// is refused as a registration after first use.
   static func decoder(for type: Any.Type) -> DecodeCodec? {
-    state.withLock { $0.decoders[ObjectIdentifier(type)] }
+    state.withLock { state in
+      let key = ObjectIdentifier(type)
+      guard let codec = state.decoders[key] else {
+        state.missed.insert(key)
+        return nil
+      }
+      return codec
+    }
   }
 
   static func encoder(for type: Any.Type) -> EncodeCodec? {
-    state.withLock { $0.encoders[ObjectIdentifier(type)] }
+    state.withLock { state in
+      let key = ObjectIdentifier(type)
+      guard let codec = state.encoders[key] else {
+        state.missed.insert(key)
+        return nil
+      }
+      return codec
+    }
   }
 }
 

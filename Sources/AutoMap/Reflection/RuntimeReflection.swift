@@ -54,7 +54,8 @@ enum RuntimeReflection {
     case 0x203, 0x204, 0x305: return .other("a foreign class")
     case 0x301: return .other("a tuple")
     case 0x302: return .other("a function type")
-    case 0x303: return .other("an existential")
+    // 0x307: a constrained existential (`any Store<Int>`), made of a protocol type too.
+    case 0x303, 0x307: return .other("an existential")
     case 0x304, 0x306: return .other("a metatype")
     default: return .other("not a struct or class")
     }

@@ -52,6 +52,63 @@ enum StyledEvent: JSONCodable, Codable, Equatable {
   static let caseLayout = JSON.CaseLayout.untagged(["signedUp", "loggedOut"])
 }
 
+/// A class payload that reads from `{}`.
+final class UntaggedOptions: Codable {
+  var verbose: Bool?
+}
+
+indirect enum UntaggedConfig: JSONCodable, Codable {
+  case options(UntaggedOptions)
+  case many([UntaggedConfig])
+  static let caseLayout = JSON.CaseLayout.untagged(["options", "many"])
+}
+
+/// Records the deepest stack address it is decoded at.
+struct StackProbe: Codable, Equatable {
+  nonisolated(unsafe) static var lowest = UInt.max
+
+  init() {}
+
+  init(from decoder: any Decoder) throws {
+    Self.record()
+    _ = try decoder.singleValueContainer().decode(Int.self)
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(0)
+  }
+
+  @inline(never) static func here() -> UInt {
+    var local = 0
+    return withUnsafeMutablePointer(to: &local) { UInt(bitPattern: $0) }
+  }
+
+  @inline(never) static func record() { lowest = min(lowest, here()) }
+
+  /// How much stack `body` used below the caller, down to the deepest probe it decoded.
+  static func depth(_ body: () throws -> Void) -> UInt {
+    lowest = .max
+    let top = here()
+    _ = try? body()
+    return lowest == .max ? 0 : top - lowest
+  }
+}
+
+/// Every level decodes a probe before going deeper.
+indirect enum StackedUntagged: JSONCodable, Codable, Equatable {
+  case level(probe: StackProbe, next: StackedUntagged)
+  case end(Int)
+  static let caseLayout = JSON.CaseLayout.untagged(["level", "end"])
+}
+
+/// The same nesting through plain models: the stack every other path stays within.
+final class StackedModel: JSONCodable, DefaultInitable {
+  var probe = StackProbe()
+  var next: StackedModel?
+  required init() {}
+}
+
 struct Panel: JSONCodable, Equatable {
   var settings: [Setting]
   var main: Setting?
@@ -169,9 +226,9 @@ struct UntaggedEnumTests {
 
   @Test("hostile documents: ambiguity at every level stays linear, depth and size are bounded")
   func hostileAmbiguity() throws {
-    // Depth 200, two candidate cases per level, failing only at the bottom.
+    // Depth 160, two candidate cases per level, failing only at the bottom.
     var ambiguous: JSON = ["x": ["w": 1]]
-    for _ in 0..<200 { ambiguous = ["x": ambiguous] }
+    for _ in 0..<160 { ambiguous = ["x": ambiguous] }
     let clock = ContinuousClock()
     let start = clock.now
     let error = #expect(throws: JSON.Error.self) { try Ambiguous(decode: ambiguous) }
@@ -181,6 +238,42 @@ struct UntaggedEnumTests {
     var ok: JSON = ["x": 1, "y": 2]
     for _ in 0..<150 { ok = ["x": ok, "z": 0] }
     #expect(throws: Never.self) { try Ambiguous(decode: ok) }
+  }
+
+  @Test("equal empty payloads in one document are distinct values: no shared class instance")
+  func emptyPayloadsAreNotShared() throws {
+    for config in [
+      try UntaggedConfig(jsonString: "[{}, {}]"),
+      try UntaggedConfig(jsonData: Data("[{}, {}]".utf8)),
+      try UntaggedConfig(decode: [[:], [:]]),
+    ] {
+      guard case .many(let configs) = config, configs.count == 2,
+        case .options(let first) = configs[0], case .options(let second) = configs[1]
+      else {
+        Issue.record("not two options: \(config)")
+        continue
+      }
+      #expect(first !== second)
+      first.verbose = true
+      #expect(second.verbose == nil)
+    }
+  }
+
+  @Test("at the depth bound, untagged values use no more stack than models nested as deep")
+  func stackAtTheDepthBound() throws {
+    var untagged: JSON = 0
+    var models: JSON = ["probe": 0]
+    for _ in 0..<2_000 {
+      untagged = ["probe": 0, "next": untagged]
+      models = ["probe": 0, "next": models]
+    }
+    let untaggedStack = StackProbe.depth { _ = try StackedUntagged(decode: untagged) }
+    let modelStack = StackProbe.depth { _ = try StackedModel(decode: models) }
+    #expect(throws: JSON.Error.self) { try StackedUntagged(decode: untagged) }
+    #expect(untaggedStack > 0 && modelStack > 0)
+    #expect(
+      untaggedStack <= modelStack,
+      "untagged values reach \(untaggedStack) bytes of stack, models \(modelStack)")
   }
 
   @Test("hostile documents: depth and size are bounded")

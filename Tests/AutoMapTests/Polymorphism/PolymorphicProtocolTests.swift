@@ -1,5 +1,6 @@
 import AutoMap
 import Foundation
+import Synchronization
 import Testing
 
 protocol Figure2: JSONCodable {
@@ -192,5 +193,73 @@ struct PolymorphicProtocolTests {
       try JSON.registerPolymorphic((any Unregistered).self, types: [:], defaultType: Pin.self)
     }
     #expect(late?.message.contains("was used before it was registered") == true)
+  }
+}
+
+/// A protocol with a primary associated type: `any Storage<Int>` is a constrained existential.
+protocol Storage<Item>: JSONCodable { associatedtype Item }
+struct IntStorage: Storage, Equatable {
+  typealias Item = Int
+  var count = 0
+}
+struct StorageShelf: JSONCodable { var main: any Storage<Int>; var more: [any Storage<Int>] }
+
+@Suite("Protocol types with primary associated types")
+struct ConstrainedProtocolTests {
+  @Test("a constrained existential registers and maps like any other protocol type")
+  func constrained() throws {
+    try JSON.registerPolymorphic((any Storage<Int>).self, types: ["int": IntStorage.self])
+    let text = #"{"main":{"type":"int","count":2},"more":[{"type":"int","count":3}]}"#
+    let shelf = try StorageShelf(jsonString: text)
+    #expect(shelf.main as? IntStorage == IntStorage(count: 2))
+    #expect(shelf.more.first as? IntStorage == IntStorage(count: 3))
+    #expect(try shelf.jsonString() == text)
+  }
+}
+
+/// One protocol type per `X`: `any Racing<X>` for ever new `X`s gives each round of the race
+/// below a type never registered nor used.
+protocol Racing<X>: JSONCodable { associatedtype X }
+struct RacingImpl<X>: Racing { var x = 0 }
+struct RacingHolder<X>: JSONCodable { var racer: any Racing<X> }
+struct RacingRound<X> {}
+final class RacingStart: Sendable { let ready = Atomic<Int>(0) }
+
+extension ConstrainedProtocolTests {
+  /// Registers `any Racing<X>` while another task uses it for the first time: either the
+  /// registration is refused (the use came first) or the type maps from then on.
+  static func race<X>(_: X.Type, rounds: Int, incoherent: inout Int) async {
+    let start = RacingStart()
+    let registered = await withTaskGroup(of: Bool?.self) { group in
+      group.addTask {
+        start.ready.add(1, ordering: .relaxed)
+        while start.ready.load(ordering: .relaxed) < 2 {}
+        return
+          (try? JSON.registerPolymorphic(
+            (any Racing<X>).self, types: ["r": RacingImpl<X>.self])) != nil
+      }
+      group.addTask {
+        start.ready.add(1, ordering: .relaxed)
+        while start.ready.load(ordering: .relaxed) < 2 {}
+        var spin = 0
+        for turn in 0..<Int.random(in: 0..<3_000_000) { spin &+= turn }
+        _ = try? RacingHolder<X>(jsonString: #"{"racer": {"type": "r"}}"#)
+        return spin == -1 ? nil : nil
+      }
+      var registered = false
+      for await outcome in group { if let outcome { registered = outcome } }
+      return registered
+    }
+    if registered, (try? RacingHolder<X>(jsonString: #"{"racer": {"type": "r", "x": 1}}"#)) == nil {
+      incoherent += 1
+    }
+    if rounds > 1 { await race(RacingRound<X>.self, rounds: rounds - 1, incoherent: &incoherent) }
+  }
+
+  @Test("registering while a model holding the type is first used: refused, or it maps")
+  func registrationRacingFirstUse() async throws {
+    var incoherent = 0
+    await Self.race(Int.self, rounds: 200, incoherent: &incoherent)
+    #expect(incoherent == 0, "registrations that succeeded but left the type unmappable")
   }
 }
