@@ -45,9 +45,9 @@ extension JSONDecodable where Self: AnyObject {
   /// properties stay).
   ///
   /// An object keeps its class. For a ``JSONPolymorphic`` class, a discriminator in `json`
-  /// must name the object's own class (or the `defaultSubclass` that is its class); another
-  /// value is an error at the discriminator's key and nothing changes. Absent or `null`, the
-  /// discriminator is not needed:
+  /// must choose the object's own class, as decoding would choose it (`subclass(for:)`, the
+  /// table, the default subclass); another value is an error at the discriminator's key and
+  /// nothing changes. Absent or `null`, the discriminator is not needed:
   ///
   /// ```swift
   /// try dog.update(from: ["name": "Rex"])                 // fine

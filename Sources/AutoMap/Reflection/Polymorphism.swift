@@ -86,8 +86,9 @@ final class Polymorphism: @unchecked Sendable {  // immutable after creation; me
   }
 
   /// For `update(from:)`, which keeps the instance's class `T`: a discriminator in `json`
-  /// must choose `T` itself. Absent or `null`, it says nothing and the update goes on;
-  /// ``JSONPolymorphic/subclass(for:)`` is not asked (a partial document need not say what
+  /// must choose `T` itself, asked as decoding asks: ``JSONPolymorphic/subclass(for:)``,
+  /// then the table, then the default subclass. Absent or `null`, it says nothing and the
+  /// update goes on, without asking `subclass(for:)` (a partial document need not say what
   /// it would choose).
   func checkUpdate<T>(_ json: JSON, keeping _: T.Type) throws {
     guard case .object(let object) = json else { return }  // the plan reports it
@@ -96,7 +97,8 @@ final class Polymorphism: @unchecked Sendable {  // immutable after creation; me
     case nil, .null?, .missing?:
       return
     case .string(let value)?:
-      guard let chosen = table[value] ?? defaultType else {
+      // Asked in decoding's order: `subclass(for:)`, then the table, then the default.
+      guard let chosen = (try? chosen(json)) ?? table[value] ?? defaultType else {
         throw JSON.Error.unknownDiscriminator(value, of: baseName, known: known, key: key)
       }
       guard ObjectIdentifier(chosen) == ObjectIdentifier(T.self) else {
@@ -178,7 +180,7 @@ extension JSON.Error {
   {
     JSON.Error(
       .typeMismatch,
-      "expected a string naming a \(what) (one of \(known)), found \(found.briefDescription)"
+      "expected a string naming the \(what) (one of \(known)), found \(found.briefDescription)"
     ).prefixed(key: key)
   }
 }

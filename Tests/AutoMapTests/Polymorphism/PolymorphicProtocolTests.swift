@@ -121,7 +121,7 @@ struct PolymorphicProtocolTests {
       ),
       (
         #"{"main": {"kind": 1}, "shapes": [], "byName": {}}"#, "main.kind",
-        #"expected a string naming a any Figure2 type (one of "disc", "outline", "tile"), found number 1"#
+        #"expected a string naming the any Figure2 type (one of "disc", "outline", "tile"), found number 1"#
       ),
       (
         #"{"main": {"kind": "disc", "radius": "x"}, "shapes": [], "byName": {}}"#, "main.radius",

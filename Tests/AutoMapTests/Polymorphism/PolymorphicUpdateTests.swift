@@ -42,6 +42,19 @@ struct PolymorphicUpdateTests {
     #expect(error?.message.contains("chooses Shape2D") == true)
   }
 
+  @Test("a value the table does not hold is asked of subclass(for:), as decoding asks it")
+  func chosenByClosure() throws {
+    let click = ClickEvent()
+    try click.update(from: ["type": "pointer", "x": 3])  // subclass(for:) says ClickEvent
+    #expect(click.x == 3)
+    #expect(try ClickEvent(decode: ["type": "pointer", "x": 4]).x == 4)  // as decoding does
+    let error = #expect(throws: JSON.Error.self) {
+      try click.update(from: ["type": "pointer", "code": "k"])  // it says KeyEvent
+    }
+    #expect(error?.path == "type")
+    #expect(click.x == 3)
+  }
+
   @Test("unknown and non-string discriminators are errors naming the path")
   func badDiscriminators() throws {
     let cat = PetCat()

@@ -87,7 +87,7 @@ import Testing
     ] {
       let outcome = outcomeOnEveryPath(Pet.self, text)
       #expect(outcome.kind == .typeMismatch)
-      #expect(outcome.description?.hasPrefix("at type: expected a string naming a Pet") == true)
+      #expect(outcome.description?.hasPrefix("at type: expected a string naming the Pet") == true)
       #expect(outcome.description?.hasSuffix("found \(found)") == true, "\(outcome)")
       let shape = outcomeOnEveryPath(
         Shape2D.self, text.replacingOccurrences(of: "type", with: "kind"))
