@@ -116,20 +116,19 @@ enum ExistentialRegistry {
   /// The registered codec for `type`; a miss is remembered, so that registering `type` later
   /// is refused as a registration after first use.
   static func decoder(for type: Any.Type) -> DecodeCodec? {
-    state.withLock { state in
-      let key = ObjectIdentifier(type)
-      guard let codec = state.decoders[key] else {
-        state.missed.insert(key)
-        return nil
-      }
-      return codec
-    }
+    registered(type, in: \.decoders)
   }
 
   static func encoder(for type: Any.Type) -> EncodeCodec? {
+    registered(type, in: \.encoders)
+  }
+
+  private static func registered<Codec: Sendable>(
+    _ type: Any.Type, in codecs: KeyPath<State, [ObjectIdentifier: Codec]>
+  ) -> Codec? {
     state.withLock { state in
       let key = ObjectIdentifier(type)
-      guard let codec = state.encoders[key] else {
+      guard let codec = state[keyPath: codecs][key] else {
         state.missed.insert(key)
         return nil
       }

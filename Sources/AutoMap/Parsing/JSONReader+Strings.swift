@@ -198,15 +198,7 @@ extension JSONReader {
       throw invalidUTF8Error(in: span.buffer)
     }
     if !span.hasEscapes { return validString(span.buffer, isASCII: span.isASCII) }
-    if scratch.count < span.count {
-      scratch = Array(repeating: 0, count: max(span.count, 2 * scratch.count, 64))
-    }
-    return scratch.withUnsafeMutableBufferPointer { buffer in
-      guard let base = buffer.baseAddress else { return "" }
-      let count = Self.unescape(span, into: base)
-      let text = UnsafeBufferPointer(start: base, count: count)
-      return validString(text, isASCII: span.isASCII && isASCII(text))
-    }
+    return withUnescaped(span) { validString($0, isASCII: span.isASCII && isASCII($0)) }
   }
 
   /// Checks that a span's bytes are valid UTF-8 without building a string.
