@@ -72,16 +72,22 @@ extension JSONReader {
         }
         continue
       }
+      // The closures read the members through a pointer: capturing the stack would retain
+      // it on every call.
+      let stored = members.elements
       if positions == nil {
         var index = KeyIndex(capacity: 2 * KeyFilter.capacity)
         for position in base..<members.count {
-          _ = index.position(of: members[position].key, orInsert: position) { members[$0].key }
+          _ = index.position(of: stored[position].key, orInsert: position) { stored[$0].key }
         }
         positions = index
       }
-      if let repeated = positions?.position(
-        of: key, orInsert: members.count, keyAt: { members[$0].key })
-      {
+      let repeated =
+        span.hasEscapes
+        ? positions?.position(of: key, orInsert: members.count, keyAt: { stored[$0].key })
+        : positions?.position(
+          of: key, utf8: span.buffer, orInsert: members.count, keyAt: { stored[$0].key })
+      if let repeated {
         members[repeated].value = consume value
       } else {
         members.push(JSON.Object.Member(key: key, value: consume value))

@@ -10,11 +10,14 @@
 /// (empty) or `tag << 32 | (position + 1)`, where `tag`, the upper half of the key's hash,
 /// is also where probing for the key starts.
 struct KeyIndex {
-  private static let seed = UInt64.random(in: .min ... .max)
+  private static let processSeed = UInt64.random(in: .min ... .max)
 
   private var slots: [UInt64]
   private var mask: Int
   private var count = 0
+  /// The process's seed, copied so that hashing a key does not check a global's lazy
+  /// initialization.
+  private let seed = Self.processSeed
 
   init(capacity: Int) {
     var size = 16
@@ -29,7 +32,18 @@ struct KeyIndex {
   mutating func position(
     of key: String, orInsert position: Int, keyAt: (Int) -> String
   ) -> Int? {
-    let probe = find(key, keyAt: keyAt)
+    var copy = key
+    return copy.withUTF8 { self.position(of: key, utf8: $0, orInsert: position, keyAt: keyAt) }
+  }
+
+  /// As ``position(of:orInsert:keyAt:)``, for a key whose UTF-8 bytes the caller has at hand
+  /// (the parser's input): hashing them directly spares a small string spilling its bytes.
+  @inline(__always)
+  mutating func position(
+    of key: String, utf8: UnsafeBufferPointer<UInt8>, orInsert position: Int,
+    keyAt: (Int) -> String
+  ) -> Int? {
+    let probe = find(key, tag: hash(utf8) >> 32, keyAt: keyAt)
     if let stored = probe.stored { return stored }
     slots[probe.slot] = probe.tag << 32 | UInt64(position + 1)
     count += 1
@@ -40,15 +54,17 @@ struct KeyIndex {
   /// The position stored for `key`, whose members are checked with `keyAt`; `nil` when it
   /// is not there.
   func position(of key: String, keyAt: (Int) -> String) -> Int? {
-    find(key, keyAt: keyAt).stored
+    var copy = key
+    let tag = copy.withUTF8 { hash($0) } >> 32
+    return find(key, tag: tag, keyAt: keyAt).stored
   }
 
-  /// Probes for `key`: its stored position, or the empty slot where it belongs.
+  /// Probes for `key`, whose hash's upper half is `tag` (also where probing starts, so that
+  /// growing needs no key): its stored position, or the empty slot where it belongs.
   @inline(__always)
-  private func find(_ key: String, keyAt: (Int) -> String) -> (
+  private func find(_ key: String, tag: UInt64, keyAt: (Int) -> String) -> (
     stored: Int?, slot: Int, tag: UInt64
   ) {
-    let tag = Self.hash(key) >> 32  // also where probing starts, so that growing needs no key
     var slot = Int(truncatingIfNeeded: tag) & mask
     while true {
       let entry = slots[slot]
@@ -72,27 +88,25 @@ struct KeyIndex {
     }
   }
 
+  /// The hash of a key's UTF-8 bytes.
   @inline(__always)
-  private static func hash(_ key: String) -> UInt64 {
-    var key = key
-    return key.withUTF8 { bytes in
-      var hash = seed ^ (UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15)
-      guard let base = bytes.baseAddress else { return mix(hash) }
-      var offset = 0
-      while offset + 8 <= bytes.count {
-        let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-        hash = mix(hash ^ word)
-        offset += 8
-      }
-      var tail: UInt64 = 0
-      var shift: UInt64 = 0
-      while offset < bytes.count {
-        tail |= UInt64(base[offset]) << shift
-        shift += 8
-        offset += 1
-      }
-      return mix(hash ^ tail)
+  private func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    var hash = seed ^ (UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15)
+    guard let base = bytes.baseAddress else { return Self.mix(hash) }
+    var offset = 0
+    while offset + 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+      hash = Self.mix(hash ^ word)
+      offset += 8
     }
+    var tail: UInt64 = 0
+    var shift: UInt64 = 0
+    while offset < bytes.count {
+      tail |= UInt64(base[offset]) << shift
+      shift += 8
+      offset += 1
+    }
+    return Self.mix(hash ^ tail)
   }
 
   @inline(__always)

@@ -1,23 +1,32 @@
+import Foundation
+
 /// A growable stack that hands its top elements out as a new array by moving them, without
 /// the retain/release pair per element that copying out of an `Array` would cost. The parser
 /// pushes a container's elements here and pops them into an array of exactly the right
 /// size when the container closes.
 ///
 /// Invariants: `storage[0..<count]` are initialized, the rest is not. The deinitializer
-/// destroys what is left, so a parse that throws halfway leaks nothing.
+/// destroys what is left, so a parse that throws halfway leaks nothing. The storage comes
+/// from `malloc`, so that growing is one `realloc`: for a large stack (a wide object's
+/// members) the C library moves the pages instead of copying them and touching new ones.
 final class MoveStack<Element> {
   private var storage: UnsafeMutablePointer<Element>
   private var capacity: Int
   private(set) var count = 0
 
   init(capacity: Int = 256) {
+    // `realloc` moves elements bit for bit, which every element type the parser stacks
+    // allows (checked here, once per stack, rather than assumed).
+    precondition(
+      _isBitwiseTakable(Element.self) && MemoryLayout<Element>.alignment <= 16,
+      "MoveStack needs elements that malloc aligns and realloc may move")
     self.capacity = capacity
-    storage = .allocate(capacity: capacity)
+    storage = Self.reallocate(nil, capacity: capacity)
   }
 
   deinit {
     storage.deinitialize(count: count)
-    storage.deallocate()
+    free(storage)
   }
 
   @inline(__always)
@@ -26,6 +35,10 @@ final class MoveStack<Element> {
     (storage + count).initialize(to: element)
     count += 1
   }
+
+  /// The elements, valid until the next push: for a closure that reads them without
+  /// capturing (and so retaining) the stack.
+  var elements: UnsafePointer<Element> { UnsafePointer(storage) }
 
   /// The element at `position`, which must be below `count`.
   @inline(__always)
@@ -50,11 +63,20 @@ final class MoveStack<Element> {
   }
 
   private func grow() {
-    let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
-    larger.moveInitialize(from: storage, count: count)
-    storage.deallocate()
-    storage = larger
+    storage = Self.reallocate(storage, capacity: capacity * 2)
     capacity *= 2
+  }
+
+  /// `realloc`, which moves the initialized elements with the block; trapping when memory is
+  /// exhausted, as Swift's own allocation does.
+  private static func reallocate(_ old: UnsafeMutablePointer<Element>?, capacity: Int)
+    -> UnsafeMutablePointer<Element>
+  {
+    let bytes = capacity * MemoryLayout<Element>.stride
+    guard let block = realloc(old, bytes) else {
+      fatalError("out of memory: cannot allocate \(bytes) bytes for the parser's stack")
+    }
+    return block.bindMemory(to: Element.self, capacity: capacity)
   }
 }
 

@@ -44,4 +44,39 @@ struct LargeObjectTests {
     #expect(json["k999"] == -1)
     #expect(try [String: Int](jsonData: data)["k5"] == -5)
   }
+
+  @Test("repeated keys, plain or escaped, agree with a reference in objects past the filter")
+  func repeatedKeysAgreeWithReference() throws {
+    // Beyond 64 members the parser finds repeats through a hash table, hashing a plain key
+    // from the input's bytes and an escaped one from its decoded string: both must land on
+    // the same entry. Keys come from a small pool, so most repeat.
+    var random = DiffRandom(seed: 0x5EED_0B1E_C7)
+    for round in 0..<60 {
+      let pool = (0..<(20 + random.below(400))).map {
+        "key\($0)" + String(repeating: "é", count: $0 % 3)
+      }
+      var text = "{"
+      var expected: [(key: String, value: Int)] = []
+      for value in 0..<(65 + random.below(300)) {
+        let key = random.pick(pool)
+        // Sometimes spell the first character as an escape: `\u006b` for `k`.
+        let spelled = random.chance(30) ? "\\u006b" + key.dropFirst() : key
+        text += (value == 0 ? "" : ",") + "\"\(spelled)\":\(value)"
+        if let position = expected.firstIndex(where: { $0.key == key }) {
+          expected[position].value = value
+        } else {
+          expected.append((key, value))
+        }
+      }
+      let json = try JSON(jsonData: Data((text + "}").utf8))
+      let object = try #require(json.object)
+      #expect(object.keys == expected.map(\.key), "round \(round)")
+      #expect(object.values == expected.map { JSON($0.value) }, "round \(round)")
+      for (key, value) in expected {
+        #expect(json[.key(key)] == JSON(value), "round \(round): \(key)")
+      }
+      let decoded = try [String: Int](jsonData: Data((text + "}").utf8))
+      #expect(decoded == Dictionary(uniqueKeysWithValues: expected.map { ($0.key, $0.value) }))
+    }
+  }
 }
