@@ -66,7 +66,8 @@ extension JSON {
 
   /// Runs `body` and returns its result with every substitution made by the AutoMap calls in
   /// it, in the order they were made (a model's properties in declaration order, elements in
-  /// order).
+  /// order). Scopes nest: an enclosing `recordingSubstitutions` or
+  /// ``JSON/Configuration/onSubstitution`` receives them as well.
   ///
   /// ```swift
   /// let (orders, substituted) = try JSON.recordingSubstitutions {
@@ -83,8 +84,13 @@ extension JSON {
     R, [Substitution]
   ) {
     let log = SubstitutionLog()
+    // An enclosing scope or handler sees these substitutions too: they are made inside it.
+    let outer = Substitutions.handler
     let value = try ConfigurationContext.with(
-      Configuration(onSubstitution: { log.append($0) }), body)
+      Configuration(onSubstitution: { substitution in
+        log.append(substitution)
+        outer?(substitution)
+      }), body)
     return (value, log.entries)
   }
 }

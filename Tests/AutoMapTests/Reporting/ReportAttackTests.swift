@@ -363,6 +363,16 @@ struct ReportAttackAgreementTests {
 
 @Suite("ReportAttack: substitutions")
 struct ReportAttackSubstitutionTests {
+  @Test("a nested recording scope does not hide its substitutions from the outer one")
+  func nestedScopes() throws {
+    let text = #"{"status": "maybe", "must": 1}"#
+    let ((_, inner), outer) = try JSON.recordingSubstitutions {
+      try JSON.recordingSubstitutions { try RAFirst(jsonString: text) }
+    }
+    #expect(inner.map(\.path) == ["status"])
+    #expect(outer == inner)
+  }
+
   @Test("each stand-in is recorded once on every entry point, repeated keys too")
   func once() throws {
     let text =
