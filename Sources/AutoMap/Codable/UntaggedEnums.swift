@@ -108,7 +108,8 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
       var best: (error: JSON.Error, rank: Int)?
       for shape in Shape.candidates(for: json, key: key) {
         do {
-          return try attempt(json, key: key, as: shape)
+          // A case that fails was never the value: what it substituted is not recorded.
+          return try Substitutions.tentatively { try attempt(json, key: key, as: shape) }
         } catch let error as JSON.Error {
           guard error.isRecoverable else { throw error }
           let rank = Self.rank(error, shape)

@@ -178,6 +178,17 @@ enum Substitutions {
         kind: kind, path: path, reason: text, problem: located, replacement: replacement()))
   }
 
+  /// Runs `body`, a trial whose value may be thrown away, and passes on the substitutions it
+  /// recorded only when it returns: a trial that fails leaves none behind.
+  static func tentatively<R>(_ body: () throws -> R) rethrows -> R {
+    guard let handler else { return try body() }
+    let log = SubstitutionLog()
+    let value = try ConfigurationContext.with(
+      JSON.Configuration(onSubstitution: { log.append($0) }), body)
+    for substitution in log.entries { handler(substitution) }
+    return value
+  }
+
   /// The reason text for a value `found` absent or `null`.
   static func reason(_ found: JSON) -> String {
     if case .missing(let error) = found { return error.message }

@@ -373,6 +373,20 @@ struct ReportAttackSubstitutionTests {
     #expect(outer == inner)
   }
 
+  @Test("an untagged case that failed leaves no substitutions behind")
+  func untaggedTrials() throws {
+    // The first case reads `status` (its fallback) before `must` is missing; the second maps.
+    let text = #"{"status": "maybe", "other": 2}"#
+    let (value, substituted) = try JSON.recordingSubstitutions { try RAChoice(jsonString: text) }
+    #expect(value == .second(RASecond(other: 2)))
+    #expect(substituted.isEmpty, "\(substituted)")
+    let (kept, recorded) = try JSON.recordingSubstitutions {
+      try [RAChoice](jsonString: #"[{"status": "maybe", "must": 1}]"#)
+    }
+    #expect(kept == [.first(RAFirst(status: .unknown, must: 1))])
+    #expect(recorded.map(\.path) == ["[0].status"])
+  }
+
   @Test("each stand-in is recorded once on every entry point, repeated keys too")
   func once() throws {
     let text =
