@@ -69,6 +69,10 @@ extension JSON {
     var moreProblems: [Error] = []
     /// How many problems there were in all, counting those past the limit.
     var problemTotal = 1
+    /// Set on an error that collected problems when one of them ended the collecting
+    /// (malformed text, nesting too deep, a model that cannot be mapped): the containers
+    /// around it stop too, though its first problem may be recoverable.
+    var endsCollecting = false
 
     init(
       _ kind: Kind, _ message: String, path: [Component] = [],
@@ -113,10 +117,11 @@ extension JSON {
 
     /// This problem alone, without the ones collected after it.
     var single: Error {
-      guard problemTotal != 1 || !moreProblems.isEmpty else { return self }
+      guard problemTotal != 1 || !moreProblems.isEmpty || endsCollecting else { return self }
       var copy = self
       copy.moreProblems = []
       copy.problemTotal = 1
+      copy.endsCollecting = false
       return copy
     }
 

@@ -40,7 +40,8 @@ enum Problems {
   /// Whether the current call collects every problem, and `error` leaves the rest of the
   /// document readable (not malformed text, nesting too deep or a model that cannot be mapped).
   static func goOn(after error: JSON.Error) -> Bool {
-    error.isRecoverable && ConfigurationContext.current?.collectsAllErrors == true
+    error.isRecoverable && !error.endsCollecting
+      && ConfigurationContext.current?.collectsAllErrors == true
   }
 }
 
@@ -56,7 +57,7 @@ struct ProblemList {
   /// its path; only those kept are prefixed, so a long list costs no more than the limit.
   mutating func add(_ error: JSON.Error, prefix: (JSON.Error) -> JSON.Error = { $0 }) {
     total += error.problemTotal
-    if !error.isRecoverable { isFinal = true }
+    if !error.isRecoverable || error.endsCollecting { isFinal = true }
     let room = JSON.Error.problemLimit - kept.count
     guard room > 0 else { return }
     for problem in error.problems.prefix(room) { kept.append(prefix(problem)) }
@@ -69,6 +70,7 @@ struct ProblemList {
     }
     first.moreProblems = Array(kept.dropFirst())
     first.problemTotal = total
+    first.endsCollecting = isFinal
     return first
   }
 }

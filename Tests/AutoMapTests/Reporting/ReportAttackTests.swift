@@ -330,6 +330,22 @@ struct ReportAttackAgreementTests {
     #expect(errors.map(\.line) == [1, 2])
   }
 
+  @Test("a model that collected problems stops its container like one too deep inside it")
+  func finalProblemStopsTheContainers() throws {
+    // Element 0 fails at `v`, then deeper than the bound inside `next`: collecting must stop
+    // there, as the README says nesting too deep does, not go on to element 1.
+    var deep: JSON = ["v": 1]
+    for _ in 0..<(JSON.maximumDepth + 10) { deep = ["v": 1, "next": deep] }
+    let document: JSON = [["v": "x", "next": deep], ["v": "y"]]
+    let error = try #require(
+      RA.error { try [RANode](decode: document, configuration: RA.all) })
+    #expect(error.path == "[0].v")
+    #expect(error.problems.contains { $0.kind == .tooDeep(limit: JSON.maximumDepth) })
+    #expect(!error.problems.contains { $0.path == "[1].v" }, "\(error.problems.map(\.path))")
+    let plain = try #require(RA.error { try [RANode](decode: document) })
+    #expect(plain.path == "[0].v" && plain.problemCount == 1)
+  }
+
   @Test("more problems than the limit: all counted, the first hundred listed in order")
   func beyondTheLimit() throws {
     let text = "[" + (0..<250).map { #"{"x": "\#($0)", "y": \#($0)}"# }.joined(separator: ",") + "]"
