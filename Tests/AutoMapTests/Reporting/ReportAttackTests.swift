@@ -307,6 +307,24 @@ struct ReportAttackAgreementTests {
     }
   }
 
+  @Test("Codable enums pass on every problem of a mapped payload, in every layout")
+  func codableEnumPayloads() throws {
+    let bad = #"{"x": "a", "y": "b"}"#
+    let cases: [(String, () throws -> Any)] = [
+      ("external", { try RAExternal(jsonString: #"{"at": {"p": \#(bad)}}"#) }),
+      ("internal", { try RAInternal(jsonString: #"{"type": "at", "p": \#(bad)}"#) }),
+      ("adjacent", { try RAAdjacent(jsonString: #"{"type": "at", "value": {"p": \#(bad)}}"#) }),
+    ]
+    for (layout, decode) in cases {
+      let plain = try #require(RA.error(decode))
+      let error = try #require(RA.error { try JSON.withConfiguration(RA.all, decode) })
+      #expect(error.problems[0] == plain, "\(layout)")
+      #expect(error.problemCount == 2, "\(layout): \(error)")
+      let yPath = plain.path.dropLast(1) + "y"
+      #expect(error.problems.map(\.path) == [plain.path, String(yPath)], "\(layout)")
+    }
+  }
+
   @Test("malformed text anywhere stops at once, collecting or not, in documents and streams")
   func malformed() throws {
     let text = #"[{"x": "a"}, {"x": 1, "y": 2}, {"x": }, {"y": "b"}]"#
