@@ -45,6 +45,36 @@ enum Problems {
   }
 }
 
+extension Problems {
+  /// Decodes the parts of a container (`read` each, in order) for a call that asks for a
+  /// report: each at its place in the path (`place`) while substitutions are recorded, and,
+  /// when the call collects every problem, past the parts that fail; then throws every
+  /// problem found. For containers without a reporting loop of their own (arrays and
+  /// dictionaries of protocol types).
+  static func each<Part>(
+    _ parts: some Sequence<Part>, at place: (Part) -> JSON.Error.Component,
+    _ read: (Part) throws -> Void
+  ) throws {
+    let recording = Substitutions.isRecording
+    var problems: ProblemList?
+    for part in parts {
+      let component = place(part)
+      do {
+        try Substitutions.within(recording ? [component] : []) { try read(part) }
+      } catch {
+        let wrapped = JSON.Error.wrapping(error)
+        if problems == nil {
+          guard goOn(after: wrapped) else { throw wrapped.prefixed(component) }
+          problems = ProblemList()
+        }
+        problems?.add(wrapped) { $0.prefixed(component) }
+        if let problems, problems.isFinal { throw problems.error }
+      }
+    }
+    if let problems { throw problems.error }
+  }
+}
+
 /// The problems found so far in one model, array or dictionary: the first
 /// ``JSON/Error/problemLimit`` kept, all counted.
 struct ProblemList {

@@ -325,6 +325,49 @@ struct ReportAttackAgreementTests {
     }
   }
 
+  @Test("polymorphic protocol types and classes, wrappers and throwing transforms")
+  func polymorphicAndOptions() throws {
+    #expect(raFiguresRegistered)
+    let texts = [
+      #"{"main": {"kind": "disc", "radius": 1}, "more": [{"kind": "box", "side": 2}]}"#,
+      #"{"main": {"kind": "disc", "radius": "1"}, "more": [{"kind": "box", "side": "2", "label": 3}, {"kind": "ufo"}, {"kind": "disc"}]}"#,
+      #"{"main": {"radius": 1}, "more": 4}"#,
+    ]
+    for text in texts {
+      RA.agree(
+        text, { try RAFigures(jsonString: text) }, same: { (try? $0.json) == (try? $1.json) })
+      RA.agree(
+        text, { try [RAFigures](jsonString: "[\(text), \(text)]") },
+        same: { (try? $0.json) == (try? $1.json) })
+    }
+    let error = try #require(
+      RA.error { try RAFigures(jsonString: texts[1], configuration: RA.all) })
+    #expect(
+      error.problems.map(\.path) == [
+        "main.radius", "more[0].side", "more[0].label", "more[1].kind", "more[2].radius",
+      ])
+    let named = try #require(
+      RA.error {
+        try RAFigures(
+          jsonString: #"""
+            {"main": {"kind": "box"}, "more": [], "named": {"a": {"kind": "disc"}, "b": {"kind": 1},
+             "c": {"kind": "box"}, "d": {"kind": "box", "side": true}}}
+            """#, configuration: RA.all)
+      })
+    #expect(named.problems.map(\.path) == ["named.a.radius", "named.b.kind", "named.d.side"])
+    let wrapped = [
+      #"{"volume": 500, "when": 86400, "count": 1}"#,
+      #"{"volume": "x", "when": "soon", "count": "y"}"#,
+      #"{"volume": 5, "when": "soon"}"#,
+    ]
+    for text in wrapped {
+      RA.agree(text, { try RAWrapped(jsonString: text) }, same: ==)
+    }
+    let three = try #require(
+      RA.error { try RAWrapped(jsonString: wrapped[1], configuration: RA.all) })
+    #expect(three.problems.map(\.path) == ["volume", "when", "count"])
+  }
+
   @Test("malformed text anywhere stops at once, collecting or not, in documents and streams")
   func malformed() throws {
     let text = #"[{"x": "a"}, {"x": 1, "y": 2}, {"x": }, {"y": "b"}]"#
@@ -435,6 +478,17 @@ struct ReportAttackSubstitutionTests {
       viaBytes.map(\.path) == [
         "nickname", "status", "friends", "scores[1]", "best", "byRegion.mars", "limits.a", "ratio",
       ], "\(viaBytes)")
+  }
+
+  @Test("substitutions inside arrays and dictionaries of protocol types have their element's path")
+  func protocolElements() throws {
+    #expect(raFiguresRegistered)
+    let text = #"""
+      {"main": {"kind": "box"}, "more": [{"kind": "disc", "radius": 1},
+       {"kind": "disc", "radius": 2, "tag": "t"}, {"kind": "disc", "radius": 3, "tag": null}]}
+      """#
+    let (_, substituted) = try JSON.recordingSubstitutions { try RAFigures(jsonString: text) }
+    #expect(substituted.map(\.path) == ["more[0].tag", "more[2].tag"])
   }
 
   @Test("onSubstitution from many threads sees each call's substitutions exactly once")
