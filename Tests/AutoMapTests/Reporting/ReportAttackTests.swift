@@ -540,3 +540,21 @@ struct ReportAttackSubstitutionTests {
     #expect(substituted.map(\.path) == ["status"])
   }
 }
+
+@Suite("ReportAttack: update(from:)")
+struct ReportAttackUpdateTests {
+  @Test("update(from:) collects every problem of its own fields, as decoding does")
+  func updateCollects() throws {
+    var point = RPoint(x: 0, y: 0)
+    let json = try JSON(jsonString: #"{"x": "a", "y": "b"}"#)
+    let error = try #require(
+      RA.error { try JSON.withConfiguration(RA.all) { try point.update(from: json) } })
+    #expect(error.problems.map(\.path) == ["x", "y"])
+    #expect(point == RPoint(x: 0, y: 0))
+    var shape = RShape(name: "", points: [], origin: RPoint(x: 0, y: 0), tags: [:])
+    let nested = try JSON(jsonString: #"{"name": 1, "origin": {"x": "a", "y": "b"}}"#)
+    let both = try #require(
+      RA.error { try JSON.withConfiguration(RA.all) { try shape.update(from: nested) } })
+    #expect(both.problems.map(\.path) == ["name", "origin.x", "origin.y"])
+  }
+}
