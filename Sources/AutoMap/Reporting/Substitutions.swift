@@ -181,12 +181,25 @@ enum Substitutions {
   /// Runs `body`, a trial whose value may be thrown away, and passes on the substitutions it
   /// recorded only when it returns: a trial that fails leaves none behind.
   static func tentatively<R>(_ body: () throws -> R) rethrows -> R {
-    guard let handler else { return try body() }
+    let (value, substituted) = try held(body)
+    pass(substituted)
+    return value
+  }
+
+  /// Runs `body` and returns its value with the substitutions it recorded, which are not
+  /// passed on (``pass(_:)`` does); none when the call does not record.
+  static func held<R>(_ body: () throws -> R) rethrows -> (R, [JSON.Substitution]) {
+    guard handler != nil else { return (try body(), []) }
     let log = SubstitutionLog()
     let value = try ConfigurationContext.with(
       JSON.Configuration(onSubstitution: { log.append($0) }), body)
-    for substitution in log.entries { handler(substitution) }
-    return value
+    return (value, log.entries)
+  }
+
+  /// Records substitutions that ``held(_:)`` kept back.
+  static func pass(_ substitutions: [JSON.Substitution]) {
+    guard !substitutions.isEmpty, let handler else { return }
+    for substitution in substitutions { handler(substitution) }
   }
 
   /// The reason text for a value `found` absent or `null`.
