@@ -94,8 +94,9 @@ extension JSON {
     }
 
     /// Every problem found, when the decode collected them all
-    /// (``JSON/Configuration/collectsAllErrors``): this error first, in document order, at most
-    /// ``problemLimit``. Otherwise just this error.
+    /// (``JSON/Configuration/collectsAllErrors``): this error first, then the others as the
+    /// decode met them (a model's properties in declaration order, elements and members in
+    /// document order), at most ``problemLimit``. Otherwise just this error.
     ///
     /// ```swift
     /// catch let error as JSON.Error {
