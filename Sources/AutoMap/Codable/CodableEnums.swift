@@ -176,7 +176,6 @@ enum CodableEnums {
   private static func documentError(
     _ error: JSON.Error, external: JSON, name: String?, _ layout: JSON.CaseLayout, model: String
   ) -> JSON.Error {
-    var error = error
     guard let name, let outermost = error.reversedPath.last, outermost == .key(name) else {
       if error.reversedPath.isEmpty, error.kind == .typeMismatch,
         case .object(let object) = external
@@ -190,14 +189,24 @@ enum CodableEnums {
       }
       return error
     }
-    error.reversedPath.removeLast()
-    switch layout {
-    case .externalTag, .untagged: error.reversedPath.append(.key(name))
-    case .internalTag: break
-    case .adjacentTag(_, let content): error.reversedPath.append(.key(content))
+    // Each problem the payload collected (collectsAllErrors) moves the same way.
+    func relocated(_ problem: JSON.Error) -> JSON.Error {
+      var problem = problem
+      guard problem.reversedPath.last == .key(name) else { return problem }
+      problem.reversedPath.removeLast()
+      switch layout {
+      case .externalTag, .untagged: problem.reversedPath.append(.key(name))
+      case .internalTag: break
+      case .adjacentTag(_, let content): problem.reversedPath.append(.key(content))
+      }
+      return JSON.Error(
+        problem.kind, "\(problem.message) (in \(model).\(name))",
+        path: problem.reversedPath.reversed(), underlying: problem.underlying)
     }
-    return JSON.Error(
-      error.kind, "\(error.message) (in \(model).\(name))", path: error.reversedPath.reversed(),
-      underlying: error.underlying)
+    var result = relocated(error.single)
+    result.moreProblems = error.moreProblems.map(relocated)
+    result.problemTotal = error.problemTotal
+    result.endsCollecting = error.endsCollecting
+    return result
   }
 }

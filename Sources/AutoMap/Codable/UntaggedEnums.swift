@@ -108,7 +108,8 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
       var best: (error: JSON.Error, rank: Int)?
       for shape in Shape.candidates(for: json, key: key) {
         do {
-          return try attempt(json, key: key, as: shape)
+          // A case that fails was never the value: what it substituted is not recorded.
+          return try Substitutions.tentatively { try attempt(json, key: key, as: shape) }
         } catch let error as JSON.Error {
           guard error.isRecoverable else { throw error }
           let rank = Self.rank(error, shape)
@@ -285,7 +286,10 @@ final class UntaggedSession: @unchecked Sendable {  // used by one synchronous d
     let identity: Identity
   }
 
-  private var outcomes: [Key: (json: JSON, outcome: Result<Any, JSON.Error>)] = [:]
+  /// With each outcome, the substitutions its decode recorded: passed on again whenever the
+  /// outcome is used again (a case that failed passed on none of them).
+  private var outcomes:
+    [Key: (json: JSON, outcome: Result<Any, JSON.Error>, substituted: [JSON.Substitution])] = [:]
   /// The trials under way, outermost first, and whether a loop was cut inside each.
   private var underWay: [(key: Key, sawCut: Bool)] = []
 
@@ -306,14 +310,22 @@ final class UntaggedSession: @unchecked Sendable {  // used by one synchronous d
       identity = .scalar(json)
     }
     let key = Key(layout: ObjectIdentifier(layout), identity: identity)
-    if let known = outcomes[key]?.outcome, let value = try known.get() as? E { return value }
+    if let known = outcomes[key], let value = try known.outcome.get() as? E {
+      Substitutions.pass(known.substituted)
+      return value
+    }
     if let loop = underWay.lastIndex(where: { $0.key == key }) {
       for position in underWay.indices where position > loop { underWay[position].sawCut = true }
       throw JSON.Error(.typeMismatch, "it holds \(model) at the same value again")
     }
     underWay.append((key, false))
     let outcome: Result<E, JSON.Error>
-    do { outcome = .success(try body(json)) } catch {
+    var substituted: [JSON.Substitution] = []
+    do {
+      let value: E
+      (value, substituted) = try Substitutions.held { try body(json) }
+      outcome = .success(value)
+    } catch {
       outcome = .failure(JSON.Error.wrapping(error))
     }
     let sawCut = underWay.removeLast().sawCut
@@ -324,7 +336,8 @@ final class UntaggedSession: @unchecked Sendable {  // used by one synchronous d
       remembered = !sawCut && error.kind != .tooDeep(limit: JSON.maximumDepth)
     default: remembered = !sawCut
     }
-    if remembered { outcomes[key] = (json, outcome.map { $0 as Any }) }
+    if remembered { outcomes[key] = (json, outcome.map { $0 as Any }, substituted) }
+    Substitutions.pass(substituted)
     return try outcome.get()
   }
 

@@ -69,6 +69,10 @@ extension JSON {
     var moreProblems: [Error] = []
     /// How many problems there were in all, counting those past the limit.
     var problemTotal = 1
+    /// Set on an error that collected problems when one of them ended the collecting
+    /// (malformed text, nesting too deep, a model that cannot be mapped): the containers
+    /// around it stop too, though its first problem may be recoverable.
+    var endsCollecting = false
 
     init(
       _ kind: Kind, _ message: String, path: [Component] = [],
@@ -90,8 +94,9 @@ extension JSON {
     }
 
     /// Every problem found, when the decode collected them all
-    /// (``JSON/Configuration/collectsAllErrors``): this error first, in document order, at most
-    /// ``problemLimit``. Otherwise just this error.
+    /// (``JSON/Configuration/collectsAllErrors``): this error first, then the others as the
+    /// decode met them (a model's properties in declaration order, elements and members in
+    /// document order), at most ``problemLimit``. Otherwise just this error.
     ///
     /// ```swift
     /// catch let error as JSON.Error {
@@ -113,10 +118,11 @@ extension JSON {
 
     /// This problem alone, without the ones collected after it.
     var single: Error {
-      guard problemTotal != 1 || !moreProblems.isEmpty else { return self }
+      guard problemTotal != 1 || !moreProblems.isEmpty || endsCollecting else { return self }
       var copy = self
       copy.moreProblems = []
       copy.problemTotal = 1
+      copy.endsCollecting = false
       return copy
     }
 

@@ -282,7 +282,15 @@ struct ExistentialCoding<X> {
           throw JSON.Error.mismatch(expected: typeName([X].self), found: json)
         }
         return try Nesting.level(encoding: false) {
-          try elements.enumerated().map { position, element in
+          if Reporting.mayBeActive, Reporting.isActive {
+            var result: [X] = []
+            result.reserveCapacity(elements.count)
+            try Problems.each(elements.enumerated(), at: { .index($0.offset) }) {
+              result.append(try decode($0.element))
+            }
+            return result
+          }
+          return try elements.enumerated().map { position, element in
             do { return try decode(element) } catch {
               throw JSON.Error.wrapping(error).prefixed(index: position)
             }
@@ -311,6 +319,10 @@ struct ExistentialCoding<X> {
         }
         return try Nesting.level(encoding: false) {
           var result: [String: X] = [:]
+          if Reporting.mayBeActive, Reporting.isActive {
+            try Problems.each(object, at: { .key($0.0) }) { result[$0.0] = try decode($0.1) }
+            return result
+          }
           for (name, member) in object {
             do { result[name] = try decode(member) } catch {
               throw JSON.Error.wrapping(error).prefixed(key: name)

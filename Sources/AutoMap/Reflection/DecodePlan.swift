@@ -366,15 +366,21 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
       }
     }
     let recording = Substitutions.isRecording
+    var problems: ProblemList?
     do {
       for position in fields.indices {
-        try Substitutions.within(recording ? fields[position].index.components : []) {
-          var hint = 0
-          let value = lookup(json, fields[position], hint: &hint)
-          if value.isMissing && !fields[position].index.isEmpty { return }
-          try decodeField(position, from: value, base, &progress)
+        do {
+          try Substitutions.within(recording ? fields[position].index.components : []) {
+            var hint = 0
+            let value = lookup(json, fields[position], hint: &hint)
+            if value.isMissing && !fields[position].index.isEmpty { return }
+            try decodeField(position, from: value, base, &progress)
+          }
+        } catch {
+          try collect(error, into: &problems)  // as decoding does, with collectsAllErrors
         }
       }
+      if let problems { throw problems.error }
     } catch {
       release(progress.staged ?? [])
       throw error

@@ -40,7 +40,38 @@ enum Problems {
   /// Whether the current call collects every problem, and `error` leaves the rest of the
   /// document readable (not malformed text, nesting too deep or a model that cannot be mapped).
   static func goOn(after error: JSON.Error) -> Bool {
-    error.isRecoverable && ConfigurationContext.current?.collectsAllErrors == true
+    error.isRecoverable && !error.endsCollecting
+      && ConfigurationContext.current?.collectsAllErrors == true
+  }
+}
+
+extension Problems {
+  /// Decodes the parts of a container (`read` each, in order) for a call that asks for a
+  /// report: each at its place in the path (`place`) while substitutions are recorded, and,
+  /// when the call collects every problem, past the parts that fail; then throws every
+  /// problem found. For containers without a reporting loop of their own (arrays and
+  /// dictionaries of protocol types).
+  static func each<Part>(
+    _ parts: some Sequence<Part>, at place: (Part) -> JSON.Error.Component,
+    _ read: (Part) throws -> Void
+  ) throws {
+    let recording = Substitutions.isRecording
+    var problems: ProblemList?
+    for part in parts {
+      let component = place(part)
+      do {
+        try Substitutions.within(recording ? [component] : []) { try read(part) }
+      } catch {
+        let wrapped = JSON.Error.wrapping(error)
+        if problems == nil {
+          guard goOn(after: wrapped) else { throw wrapped.prefixed(component) }
+          problems = ProblemList()
+        }
+        problems?.add(wrapped) { $0.prefixed(component) }
+        if let problems, problems.isFinal { throw problems.error }
+      }
+    }
+    if let problems { throw problems.error }
   }
 }
 
@@ -56,7 +87,7 @@ struct ProblemList {
   /// its path; only those kept are prefixed, so a long list costs no more than the limit.
   mutating func add(_ error: JSON.Error, prefix: (JSON.Error) -> JSON.Error = { $0 }) {
     total += error.problemTotal
-    if !error.isRecoverable { isFinal = true }
+    if !error.isRecoverable || error.endsCollecting { isFinal = true }
     let room = JSON.Error.problemLimit - kept.count
     guard room > 0 else { return }
     for problem in error.problems.prefix(room) { kept.append(prefix(problem)) }
@@ -69,6 +100,7 @@ struct ProblemList {
     }
     first.moreProblems = Array(kept.dropFirst())
     first.problemTotal = total
+    first.endsCollecting = isFinal
     return first
   }
 }

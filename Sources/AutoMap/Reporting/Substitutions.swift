@@ -66,7 +66,8 @@ extension JSON {
 
   /// Runs `body` and returns its result with every substitution made by the AutoMap calls in
   /// it, in the order they were made (a model's properties in declaration order, elements in
-  /// order).
+  /// order). Scopes nest: an enclosing `recordingSubstitutions` or
+  /// ``JSON/Configuration/onSubstitution`` receives them as well.
   ///
   /// ```swift
   /// let (orders, substituted) = try JSON.recordingSubstitutions {
@@ -83,8 +84,13 @@ extension JSON {
     R, [Substitution]
   ) {
     let log = SubstitutionLog()
+    // An enclosing scope or handler sees these substitutions too: they are made inside it.
+    let outer = Substitutions.handler
     let value = try ConfigurationContext.with(
-      Configuration(onSubstitution: { log.append($0) }), body)
+      Configuration(onSubstitution: { substitution in
+        log.append(substitution)
+        outer?(substitution)
+      }), body)
     return (value, log.entries)
   }
 }
@@ -170,6 +176,30 @@ enum Substitutions {
     handler(
       JSON.Substitution(
         kind: kind, path: path, reason: text, problem: located, replacement: replacement()))
+  }
+
+  /// Runs `body`, a trial whose value may be thrown away, and passes on the substitutions it
+  /// recorded only when it returns: a trial that fails leaves none behind.
+  static func tentatively<R>(_ body: () throws -> R) rethrows -> R {
+    let (value, substituted) = try held(body)
+    pass(substituted)
+    return value
+  }
+
+  /// Runs `body` and returns its value with the substitutions it recorded, which are not
+  /// passed on (``pass(_:)`` does); none when the call does not record.
+  static func held<R>(_ body: () throws -> R) rethrows -> (R, [JSON.Substitution]) {
+    guard handler != nil else { return (try body(), []) }
+    let log = SubstitutionLog()
+    let value = try ConfigurationContext.with(
+      JSON.Configuration(onSubstitution: { log.append($0) }), body)
+    return (value, log.entries)
+  }
+
+  /// Records substitutions that ``held(_:)`` kept back.
+  static func pass(_ substitutions: [JSON.Substitution]) {
+    guard !substitutions.isEmpty, let handler else { return }
+    for substitution in substitutions { handler(substitution) }
   }
 
   /// The reason text for a value `found` absent or `null`.
