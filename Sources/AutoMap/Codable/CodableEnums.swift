@@ -30,7 +30,9 @@ enum CodableEnums {
       return { json, destination in
         let (external, name) = try external(json, layout, model: model)
         do {
-          let value = try JSONValueDecoder.decodeRoot(D.self, from: external, style: style)
+          let value = try Substitutions.relocating({ documentPath($0, name: name, layout) }) {
+            try JSONValueDecoder.decodeRoot(D.self, from: external, style: style)
+          }
           RawValue.initialize(destination, to: value)
         } catch let error as JSON.Error {
           throw documentError(error, external: external, name: name, layout, model: model)
@@ -171,6 +173,19 @@ enum CodableEnums {
     }
   }
 
+  /// A path in the external-tag value (outermost first) as a path in the document: the case
+  /// key stays (external tag), goes (internal tag) or becomes the content key (adjacent tag).
+  private static func documentPath(
+    _ components: [JSON.Error.Component], name: String?, _ layout: JSON.CaseLayout
+  ) -> [JSON.Error.Component] {
+    guard let name, components.first == .key(name) else { return components }
+    switch layout {
+    case .externalTag, .untagged: return components
+    case .internalTag: return Array(components.dropFirst())
+    case .adjacentTag(_, let content): return [.key(content)] + components.dropFirst()
+    }
+  }
+
   /// An error from decoding the external-tag value, in terms of the document: its path as
   /// the layout lays the payload out, and the case named.
   private static func documentError(
@@ -193,12 +208,8 @@ enum CodableEnums {
     func relocated(_ problem: JSON.Error) -> JSON.Error {
       var problem = problem
       guard problem.reversedPath.last == .key(name) else { return problem }
-      problem.reversedPath.removeLast()
-      switch layout {
-      case .externalTag, .untagged: problem.reversedPath.append(.key(name))
-      case .internalTag: break
-      case .adjacentTag(_, let content): problem.reversedPath.append(.key(content))
-      }
+      problem.reversedPath = documentPath(problem.reversedPath.reversed(), name: name, layout)
+        .reversed()
       return JSON.Error(
         problem.kind, "\(problem.message) (in \(model).\(name))",
         path: problem.reversedPath.reversed(), underlying: problem.underlying)

@@ -30,6 +30,9 @@ indirect enum CodingPath {
     }
   }
 
+  /// The path as the document's keys and indices, outermost first.
+  var components: [JSON.Error.Component] { locate(JSON.Error(.custom, "")).reversedPath.reversed() }
+
   /// Prefixes `error`'s path with this one (`error` is relative to this position).
   func locate(_ error: JSON.Error) -> JSON.Error {
     var located = error

@@ -94,7 +94,12 @@ struct JSONValueDecoder: Decoder {
   private func decodeMapped<T>(_ mapped: any JSONDecodable.Type, as _: T.Type) throws -> T {
     func open<M: JSONDecodable>(_: M.Type) throws -> T {
       let result: M
-      do { result = try M(decode: value) } catch {
+      do {
+        // A substitution the model makes is at this decoder's place in the value.
+        result = try Substitutions.within(Substitutions.isRecording ? path.components : []) {
+          try M(decode: value)
+        }
+      } catch {
         throw failure(JSON.Error.wrapping(error), T.self)
       }
       guard let result = result as? T else {

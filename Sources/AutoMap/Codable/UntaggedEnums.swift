@@ -138,7 +138,9 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     let external = JSON.object(JSON.Object([(key, payload)]))
     let value: E
     do {
-      value = try JSONValueDecoder.decodeRoot(E.self, from: external, style: style)
+      value = try Substitutions.relocating({ Self.documentPath($0, key: key, shape: shape) }) {
+        try JSONValueDecoder.decodeRoot(E.self, from: external, style: style)
+      }
     } catch let error as JSON.Error {
       throw documentError(error, key: key, shape: shape)
     }
@@ -156,20 +158,27 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
   /// An error of the external-tag decode, with the path of the untagged document.
   private func documentError(_ error: JSON.Error, key: String, shape: Shape) -> JSON.Error {
     var error = error
-    guard error.reversedPath.last == .key(key) else { return error }
-    error.reversedPath.removeLast()
-    guard let payloadKey = error.reversedPath.last, case .key(let field) = payloadKey else {
-      return error
-    }
+    error.reversedPath = Self.documentPath(error.reversedPath.reversed(), key: key, shape: shape)
+      .reversed()
+    return error
+  }
+
+  /// A path in the external-tag value (outermost first) as a path in the untagged document:
+  /// without the case key, and with the payload's `_0` (a single value) or `_n` (the n-th
+  /// element of an array) as the document has it.
+  private static func documentPath(
+    _ components: [JSON.Error.Component], key: String, shape: Shape
+  ) -> [JSON.Error.Component] {
+    guard components.first == .key(key) else { return components }
+    var path = Array(components.dropFirst())
+    guard let payloadKey = path.first, case .key(let field) = payloadKey else { return path }
     switch shape {
-    case .single where field == "_0": error.reversedPath.removeLast()
+    case .single where field == "_0": path.removeFirst()
     case .array:
-      if field.hasPrefix("_"), let position = Int(field.dropFirst()) {
-        error.reversedPath[error.reversedPath.count - 1] = .index(position)
-      }
+      if field.hasPrefix("_"), let position = Int(field.dropFirst()) { path[0] = .index(position) }
     default: break
     }
-    return error
+    return path
   }
 
   /// Marks a trial that decoded but would write another shape: the most telling failure.

@@ -129,9 +129,17 @@ enum Substitutions {
   final class Location: Sendable {
     let parent: Location?
     let components: [JSON.Error.Component]
-    init(parent: Location?, components: [JSON.Error.Component]) {
+    /// Set where a `Codable` enum's payload is decoded from the form synthesized `Codable`
+    /// reads (`{"case": payload}`): maps a path below here (outermost first) to the
+    /// document's, as the enum's errors are mapped.
+    let relocate: (@Sendable ([JSON.Error.Component]) -> [JSON.Error.Component])?
+    init(
+      parent: Location?, components: [JSON.Error.Component],
+      relocate: (@Sendable ([JSON.Error.Component]) -> [JSON.Error.Component])? = nil
+    ) {
       self.parent = parent
       self.components = components
+      self.relocate = relocate
     }
   }
 
@@ -151,6 +159,18 @@ enum Substitutions {
     try within(index.components, body)
   }
 
+  /// Runs `body`, which decodes a value laid out otherwise than the document (a `Codable`
+  /// enum's payload under its case key), so that the paths of substitutions made in it go
+  /// through `relocate` to the document's. Costs nothing when the call does not record.
+  static func relocating<R>(
+    _ relocate: @escaping @Sendable ([JSON.Error.Component]) -> [JSON.Error.Component],
+    _ body: () throws -> R
+  ) rethrows -> R {
+    guard isRecording else { return try body() }
+    return try $location.withValue(
+      Location(parent: location, components: [], relocate: relocate), operation: body)
+  }
+
   /// Records a substitution at `relative` from the current location, when the call records.
   /// `problem`, the error it covered, has its path relative to the current location too; the
   /// reason is its message, with its path when it lies deeper than the substitution.
@@ -164,6 +184,12 @@ enum Substitutions {
     var located = problem()?.single
     var step = location
     while let current = step {
+      if let relocate = current.relocate {
+        reversed = relocate(reversed.reversed()).reversed()
+        if let problem = located {
+          located?.reversedPath = relocate(problem.reversedPath.reversed()).reversed()
+        }
+      }
       reversed += current.components.reversed()
       located?.reversedPath += current.components.reversed()
       step = current.parent

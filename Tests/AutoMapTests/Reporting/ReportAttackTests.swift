@@ -114,6 +114,27 @@ enum RAAdjacent: JSONCodable, Codable, Equatable {
   static let caseLayout = JSON.CaseLayout.adjacentTag("type", content: "value")
 }
 
+/// Payloads that hold a model whose fallback stands in, in each layout.
+enum RAStatusExternal: JSONCodable, Codable {
+  case at(s: RAFirst)
+}
+
+enum RAStatusInternal: JSONCodable, Codable {
+  case at(s: RAFirst)
+  static let caseLayout = JSON.CaseLayout.internalTag("type")
+}
+
+enum RAStatusAdjacent: JSONCodable, Codable {
+  case at(s: RAFirst)
+  static let caseLayout = JSON.CaseLayout.adjacentTag("type", content: "value")
+}
+
+/// Untagged, with a payload of two values written as an array.
+enum RAStatusList: JSONCodable, Codable {
+  case pair(Int, RAFirst)
+  static let caseLayout = JSON.CaseLayout.untagged(["pair"])
+}
+
 protocol RAFigure: JSONCodable {}
 struct RADisc: RAFigure, Equatable {
   var radius: Int
@@ -479,9 +500,30 @@ struct ReportAttackSubstitutionTests {
     let (value, substituted) = try JSON.recordingSubstitutions { try RATree(jsonString: text) }
     #expect(value == .a(x: .b(x: .end(RAFirst(status: .unknown, must: 1)), z: 2), y: 3))
     #expect(substituted.map(\.kind) == [.fallbackCase], "\(substituted)")
-    withKnownIssue("substitution paths inside Codable payloads lack the payload's keys") {
-      #expect(substituted.map(\.path) == ["x.x.status"])
+    #expect(substituted.map(\.path) == ["x.x.status"])
+  }
+
+  @Test("a substitution inside a Codable enum's payload has the document's path, in every layout")
+  func codablePayloadPaths() throws {
+    // The payload is decoded from the form synthesized Codable reads, `{"at": {"s": …}}`; the
+    // path must be where the value sits in the document, as errors' paths are.
+    func paths<T: JSONDecodable>(_: T.Type, _ text: String) throws -> [String] {
+      let (_, viaText) = try JSON.recordingSubstitutions { try [T](jsonString: text) }
+      let (_, viaJSON) = try JSON.recordingSubstitutions {
+        try [T](decode: JSON(jsonString: text))
+      }
+      #expect(viaText == viaJSON)
+      return viaText.map(\.path)
     }
+    let first = #"{"status": "maybe", "must": 1}"#
+    #expect(try paths(RAStatusExternal.self, #"[{"at": {"s": \#(first)}}]"#) == ["[0].at.s.status"])
+    #expect(
+      try paths(RAStatusInternal.self, #"[{"type": "at", "s": \#(first)}]"#) == ["[0].s.status"])
+    #expect(
+      try paths(RAStatusAdjacent.self, #"[{"type": "at", "value": {"s": \#(first)}}]"#)
+        == ["[0].value.s.status"])
+    #expect(try paths(RAChoice.self, #"[{"other": 1}, \#(first)]"#) == ["[1].status"])
+    #expect(try paths(RAStatusList.self, #"[[2, \#(first)]]"#) == ["[0][1].status"])
   }
 
   @Test("each stand-in is recorded once on every entry point, repeated keys too")
