@@ -174,73 +174,124 @@ tour.step(
 }
 
 tour.section("7. Lossy and lossless values")
-tour.step(##"try Feed(jsonString: #"{"items": [{"id": 1}, {"id": "x"}, {}], "views": "1200", "title": 42}"#)"##,
-  "1 item, 1200 views, title 42") {
-  let feed = try Feed(jsonString: #"{"items": [{"id": 1}, {"id": "x"}, {}], "views": "1200", "title": 42}"#)
+tour.step(
+  ##"try Feed(jsonString: #"{"items": [{"id": 1}, {"id": "x"}, {}], "views": "1200", "title": 42}"#)"##,
+  "1 item, 1200 views, title 42"
+) {
+  let feed = try Feed(
+    jsonString: #"{"items": [{"id": 1}, {"id": "x"}, {}], "views": "1200", "title": 42}"#)
   return "\(feed.items.count) item, \(feed.views) views, title \(feed.title)"
 }
-tour.step(##"try Feed(jsonString: #"{"items": [], "views": "12abc", "title": ""}"#)   // lossless is not lossy"##,
-  #"throws at views: expected Int, found string "12abc""#) {
+tour.step(
+  ##"try Feed(jsonString: #"{"items": [], "views": "12abc", "title": ""}"#)   // lossless is not lossy"##,
+  #"throws at views: expected Int, found string "12abc""#
+) {
   try Feed(jsonString: #"{"items": [], "views": "12abc", "title": ""}"#)
 }
 
 tour.section("8. Key styles")
-tour.note("struct GitHubUser: JSONCodable { static let keyStyle = JSON.KeyStyle.snakeCase; var avatarURL: String … }")
-tour.step(##"try GitHubUser(jsonString: #"{"login": "ada", "avatar_url": "a.png", "public_repos": 3}"#).avatarURL"##, "a.png") {
-  try GitHubUser(jsonString: #"{"login": "ada", "avatar_url": "a.png", "public_repos": 3}"#).avatarURL
+tour.note(
+  "struct GitHubUser: JSONCodable { static let keyStyle = JSON.KeyStyle.snakeCase; var avatarURL: String … }"
+)
+tour.step(
+  ##"try GitHubUser(jsonString: #"{"login": "ada", "avatar_url": "a.png", "public_repos": 3}"#).avatarURL"##,
+  "a.png"
+) {
+  try GitHubUser(jsonString: #"{"login": "ada", "avatar_url": "a.png", "public_repos": 3}"#)
+    .avatarURL
 }
-tour.step(##"try User(jsonString: #"{"ID": 1, "NAME": "Ada", "TAGS": []}"#, keyStyle: .caseInsensitive).name"##, "Ada") {
+tour.step(
+  ##"try User(jsonString: #"{"ID": 1, "NAME": "Ada", "TAGS": []}"#, keyStyle: .caseInsensitive).name"##,
+  "Ada"
+) {
   try User(jsonString: #"{"ID": 1, "NAME": "Ada", "TAGS": []}"#, keyStyle: .caseInsensitive).name
 }
-tour.step("try Preferences().jsonString(keyStyle: .upperCamelCase)", #"{"Theme":"light","FontSize":12}"#) {
+tour.step(
+  "try Preferences().jsonString(keyStyle: .upperCamelCase)", #"{"Theme":"light","FontSize":12}"#
+) {
   try Preferences().jsonString(keyStyle: .upperCamelCase)
 }
-tour.step("try Preferences().jsonString(keyStyle: .kebabCase)", #"{"theme":"light","font-size":12}"#) {
+tour.step(
+  "try Preferences().jsonString(keyStyle: .kebabCase)", #"{"theme":"light","font-size":12}"#
+) {
   try Preferences().jsonString(keyStyle: .kebabCase)
 }
-tour.step("try Preferences().jsonString(keyStyle: .screamingSnakeCase)", #"{"THEME":"light","FONT_SIZE":12}"#) {
+tour.step(
+  "try Preferences().jsonString(keyStyle: .screamingSnakeCase)",
+  #"{"THEME":"light","FONT_SIZE":12}"#
+) {
   try Preferences().jsonString(keyStyle: .screamingSnakeCase)
 }
 
 tour.section("9. Validation, empty strings, designated paths, updates")
-tour.step(##"try Signup(jsonString: #"{"email": "ada@example.org", "age": 36, "referrer": ""}"#).referrer   // .emptyAsNil"##, "nil") {
-  try Signup(jsonString: #"{"email": "ada@example.org", "age": 36, "referrer": ""}"#).referrer as Any
+tour.step(
+  ##"try Signup(jsonString: #"{"email": "ada@example.org", "age": 36, "referrer": ""}"#).referrer   // .emptyAsNil"##,
+  "nil"
+) {
+  try Signup(jsonString: #"{"email": "ada@example.org", "age": 36, "referrer": ""}"#).referrer
+    as Any
 }
-tour.step(##"try [Signup](jsonString: #"[{"email": "nope", "age": 1}]"#)   // didDecode() validates"##,
-  "throws at [0]: email must contain @") {
+tour.step(
+  ##"try [Signup](jsonString: #"[{"email": "nope", "age": 1}]"#)   // didDecode() validates"##,
+  "throws at [0]: email must contain @"
+) {
   try [Signup](jsonString: #"[{"email": "nope", "age": 1}]"#)
 }
-tour.step(##"try [User](jsonData: data, at: ["data", "users"]).map(\.name)   // only that value is mapped"##, #"["Ada", "Alan"]"#) {
-  let data = Data(#"{"meta": {"any": [1]}, "data": {"users": [{"id": 1, "name": "Ada", "tags": []}, {"id": 2, "name": "Alan", "tags": []}]}}"#.utf8)
+tour.step(
+  ##"try [User](jsonData: data, at: ["data", "users"]).map(\.name)   // only that value is mapped"##,
+  #"["Ada", "Alan"]"#
+) {
+  let data = Data(
+    #"{"meta": {"any": [1]}, "data": {"users": [{"id": 1, "name": "Ada", "tags": []}, {"id": 2, "name": "Alan", "tags": []}]}}"#
+      .utf8)
   return try [User](jsonData: data, at: ["data", "users"]).map(\.name)
 }
 var preferences = Preferences()
-tour.step(#"try preferences.update(from: ["fontSize": 16])   // only the keys present change"#, "light 16") {
+tour.step(
+  #"try preferences.update(from: ["fontSize": 16])   // only the keys present change"#, "light 16"
+) {
   try preferences.update(from: ["fontSize": 16])
   return "\(preferences.theme) \(preferences.fontSize)"
 }
 
 tour.section("10. Encoding policies, one-way keys, enums by name")
-tour.step(#"try Draft().jsonString(options: [.omitNulls])   // .ignoreIfEmpty tags, no nulls"#, #"{"title":""}"#) {
+tour.step(
+  #"try Draft().jsonString(options: [.omitNulls])   // .ignoreIfEmpty tags, no nulls"#,
+  #"{"title":""}"#
+) {
   try Draft().jsonString(options: [.omitNulls])
 }
-tour.step(##"try Login(jsonString: #"{"user_name": "ada", "token": "t0k3n"}"#).jsonString()   // renamed key, token read-only"##,
-  #"{"username":"ada"}"#) {
+tour.step(
+  ##"try Login(jsonString: #"{"user_name": "ada", "token": "t0k3n"}"#).jsonString()   // renamed key, token read-only"##,
+  #"{"username":"ada"}"#
+) {
   try Login(jsonString: #"{"user_name": "ada", "token": "t0k3n"}"#).jsonString()
 }
-tour.step(##"try [Weekday](jsonString: #"["monday", "wednesday"]"#).count   // CaseIterable: by case name"##, "2") {
+tour.step(
+  ##"try [Weekday](jsonString: #"["monday", "wednesday"]"#).count   // CaseIterable: by case name"##,
+  "2"
+) {
   try [Weekday](jsonString: #"["monday", "wednesday"]"#).count
 }
-tour.step(##"try Weekday(jsonString: #""sunday""#)"##, #"throws at the root: "sunday" is not a case of Weekday (monday, tuesday, wednesday)"#) {
+tour.step(
+  ##"try Weekday(jsonString: #""sunday""#)"##,
+  #"throws at the root: "sunday" is not a case of Weekday (monday, tuesday, wednesday)"#
+) {
   try Weekday(jsonString: #""sunday""#)
 }
 
 tour.section("11. What reflection refuses, and what it leaves alone")
 tour.note("final class Player { weak var team: Team?; @Percent var volume = 50; var name = \"\" }")
-tour.step(##"try Player(jsonString: #"{"name": "Ada", "volume": 250, "team": 1}"#).volume   // through the wrapper"##, "100") {
+tour.step(
+  ##"try Player(jsonString: #"{"name": "Ada", "volume": 250, "team": 1}"#).volume   // through the wrapper"##,
+  "100"
+) {
   try Player(jsonString: #"{"name": "Ada", "volume": 250, "team": 1}"#).volume
 }
-tour.step("try Player().jsonString()   // weak storage is left out; no _volume key", #"{"volume":50,"name":""}"#) {
+tour.step(
+  "try Player().jsonString()   // weak storage is left out; no _volume key",
+  #"{"volume":50,"name":""}"#
+) {
   try Player().jsonString()
 }
 tour.step(
@@ -250,8 +301,10 @@ tour.step(
 ) {
   try Move(jsonString: "{}")
 }
-tour.step("let a = Node(); a.next = a; try a.jsonString()   // a cycle is an error, not a crash",
-  "throws nesting deeper than 512 objects and arrays: is there a reference cycle? (path next.next.next…)") {
+tour.step(
+  "let a = Node(); a.next = a; try a.jsonString()   // a cycle is an error, not a crash",
+  "throws nesting deeper than 512 objects and arrays: is there a reference cycle? (path next.next.next…)"
+) {
   let node = Node()
   node.next = node
   defer { node.next = nil }
@@ -267,16 +320,22 @@ tour.note("enum OrderStatus: String, JSONCodable, JSONFallbackCase, JSONCaseAlia
 tour.note("  case placed, shipped, cancelled, unknown")
 tour.note("  static let fallbackCase = OrderStatus.unknown")
 tour.note("  static let aliases: [OrderStatus: [String]] = [.cancelled: [\"canceled\"]] }")
-tour.step(##"try [OrderStatus](jsonString: #"["shipped", "returned", "canceled"]"#)"##,
-  "[Playground.OrderStatus.shipped, Playground.OrderStatus.unknown, Playground.OrderStatus.cancelled]") {
+tour.step(
+  ##"try [OrderStatus](jsonString: #"["shipped", "returned", "canceled"]"#)"##,
+  "[Playground.OrderStatus.shipped, Playground.OrderStatus.unknown, Playground.OrderStatus.cancelled]"
+) {
   try [OrderStatus](jsonString: #"["shipped", "returned", "canceled"]"#)
 }
-tour.step("try [OrderStatus.unknown, .cancelled].jsonString()   // each case writes its raw value",
-  #"["unknown","cancelled"]"#) {
+tour.step(
+  "try [OrderStatus.unknown, .cancelled].jsonString()   // each case writes its raw value",
+  #"["unknown","cancelled"]"#
+) {
   try [OrderStatus.unknown, .cancelled].jsonString()
 }
-tour.step("try OrderStatus(jsonString: \"7\")   // the wrong JSON type is still an error",
-  "throws at the root: expected String, found number 7") {
+tour.step(
+  "try OrderStatus(jsonString: \"7\")   // the wrong JSON type is still an error",
+  "throws at the root: expected String, found number 7"
+) {
   try OrderStatus(jsonString: "7")
 }
 
@@ -285,23 +344,34 @@ let stockText = #"{"byShelf": {"12": "tea", "3": "coffee"}, "byWarehouse": {"nor
 tour.step("let stock = try Stock(jsonString: stockText); stock.byShelf[12]", "tea") {
   try Stock(jsonString: stockText).byShelf[12] ?? "nil"
 }
-tour.step("try stock.jsonString(options: [.sortedKeys])",
-  #"{"byShelf":{"12":"tea","3":"coffee"},"byWarehouse":{"north":4}}"#) {
+tour.step(
+  "try stock.jsonString(options: [.sortedKeys])",
+  #"{"byShelf":{"12":"tea","3":"coffee"},"byWarehouse":{"north":4}}"#
+) {
   try Stock(jsonString: stockText).jsonString(options: [.sortedKeys])
 }
-tour.step(##"try [Int: String](jsonString: #"{"01": "x"}"#)   // only the form Int keys are written in"##,
-  #"throws at ["01"]: expected an Int key, found "01""#) {
+tour.step(
+  ##"try [Int: String](jsonString: #"{"01": "x"}"#)   // only the form Int keys are written in"##,
+  #"throws at ["01"]: expected an Int key, found "01""#
+) {
   try [Int: String](jsonString: #"{"01": "x"}"#)
 }
 
 tour.section("14. Modern models: @Observable, Int128")
-tour.note("@Observable final class Reader: JSONCodable, DefaultInitable { var name = \"\"; var pagesRead = 0 }")
-tour.step(##"try Reader(jsonString: #"{"name": "Ada", "pagesRead": 12}"#).jsonString()"##,
-  #"{"name":"Ada","pagesRead":12}"#) {
+tour.note(
+  "@Observable final class Reader: JSONCodable, DefaultInitable { var name = \"\"; var pagesRead = 0 }"
+)
+tour.step(
+  ##"try Reader(jsonString: #"{"name": "Ada", "pagesRead": 12}"#).jsonString()"##,
+  #"{"name":"Ada","pagesRead":12}"#
+) {
   try Reader(jsonString: #"{"name": "Ada", "pagesRead": 12}"#).jsonString()
 }
-let ledgerText = #"{"total": 340282366920938463463374607431768211455, "balance": -170141183460469231731687303715884105728}"#
-tour.step("try Ledger(jsonString: ledgerText).total == UInt128.max   // exact, never through Double", "true") {
+let ledgerText =
+  #"{"total": 340282366920938463463374607431768211455, "balance": -170141183460469231731687303715884105728}"#
+tour.step(
+  "try Ledger(jsonString: ledgerText).total == UInt128.max   // exact, never through Double", "true"
+) {
   try Ledger(jsonString: ledgerText).total == UInt128.max
 }
 
@@ -354,8 +424,13 @@ tour.step(
   try JSONDecoder().decode(JSON.self, from: Data("[18446744073709551615, 2.5, null]".utf8))
 }
 
-tour.note("enum Shape: JSONCodable, Codable { case circle(radius: Double), rect(width:height:), none; caseLayout = .internalTag(\"type\") }")
-tour.step("try [Shape.circle(radius: 1), .none].jsonString()", #"[{"type":"circle","radius":1.0},{"type":"none"}]"#) {
+tour.note(
+  "enum Shape: JSONCodable, Codable { case circle(radius: Double), rect(width:height:), none; caseLayout = .internalTag(\"type\") }"
+)
+tour.step(
+  "try [Shape.circle(radius: 1), .none].jsonString()",
+  #"[{"type":"circle","radius":1.0},{"type":"none"}]"#
+) {
   try [Shape.circle(radius: 1), .none].jsonString()
 }
 tour.step(
@@ -366,19 +441,30 @@ tour.step(
 }
 
 tour.section("17. Class hierarchies: the base chooses the subclass")
-tour.note("class Animal: JSONCodable, DefaultInitable, JSONPolymorphic { var name = \"\"; required init() {}")
-tour.note("  static let subclasses: [String: Animal.Type] = [\"dog\": Dog.self, \"cat\": Cat.self] }")
-tour.note("final class Dog: Animal { var barks = true };  final class Cat: Animal { var lives = 9 }")
+tour.note(
+  "class Animal: JSONCodable, DefaultInitable, JSONPolymorphic { var name = \"\"; required init() {}"
+)
+tour.note(
+  "  static let subclasses: [String: Animal.Type] = [\"dog\": Dog.self, \"cat\": Cat.self] }")
+tour.note(
+  "final class Dog: Animal { var barks = true };  final class Cat: Animal { var lives = 9 }")
 let petsText = #"[{"type": "dog", "name": "Rex", "barks": false}, {"type": "cat", "name": "Tom"}]"#
-tour.step("let pets = try [Animal](jsonString: petsText); pets.map { type(of: $0) }", "[Playground.Dog, Playground.Cat]") {
+tour.step(
+  "let pets = try [Animal](jsonString: petsText); pets.map { type(of: $0) }",
+  "[Playground.Dog, Playground.Cat]"
+) {
   try [Animal](jsonString: petsText).map { type(of: $0) }
 }
-tour.step("try pets.jsonString()   // each its own fields, its discriminator first",
-  #"[{"type":"dog","name":"Rex","barks":false},{"type":"cat","name":"Tom","lives":9}]"#) {
+tour.step(
+  "try pets.jsonString()   // each its own fields, its discriminator first",
+  #"[{"type":"dog","name":"Rex","barks":false},{"type":"cat","name":"Tom","lives":9}]"#
+) {
   try [Animal](jsonString: petsText).jsonString()
 }
-tour.step(##"try Animal(jsonString: #"{"type": "parrot"}"#)"##,
-  #"throws at type: unknown Animal discriminator string "parrot": expected one of "cat", "dog""#) {
+tour.step(
+  ##"try Animal(jsonString: #"{"type": "parrot"}"#)"##,
+  #"throws at type: unknown Animal discriminator string "parrot": expected one of "cat", "dog""#
+) {
   try Animal(jsonString: #"{"type": "parrot"}"#)
 }
 
@@ -471,7 +557,9 @@ tour.step(
   try JSON.withConfiguration(legacy) { try Shipment(jsonString: shipmentText).trackingCode }
 }
 let anyDate = JSON.Configuration(dateTransform: .oneOf(.iso8601, .millisecondsSince1970, .rfc1123))
-tour.note("let anyDate = JSON.Configuration(dateTransform: .oneOf(.iso8601, .millisecondsSince1970, .rfc1123))")
+tour.note(
+  "let anyDate = JSON.Configuration(dateTransform: .oneOf(.iso8601, .millisecondsSince1970, .rfc1123))"
+)
 tour.step(
   ##"try [Date](jsonString: #"["2024-05-01T12:30:00Z", 1714566600000, "Wed, 01 May 2024 12:30:00 GMT"]"#, configuration: anyDate)"##,
   "[2024-05-01 12:30:00 +0000, 2024-05-01 12:30:00 +0000, 2024-05-01 12:30:00 +0000]"
@@ -480,12 +568,20 @@ tour.step(
     jsonString: #"["2024-05-01T12:30:00Z", 1714566600000, "Wed, 01 May 2024 12:30:00 GMT"]"#,
     configuration: anyDate)
 }
-tour.step("try [mayFirst].jsonString(configuration: anyDate)   // the first format writes", #"["2024-05-01T12:30:00Z"]"#) {
+tour.step(
+  "try [mayFirst].jsonString(configuration: anyDate)   // the first format writes",
+  #"["2024-05-01T12:30:00Z"]"#
+) {
   try [Date(timeIntervalSince1970: 1_714_566_600)].jsonString(configuration: anyDate)
 }
 let lenient = JSON.Configuration(nonFiniteNumbers: .strings())
-tour.note("let lenient = JSON.Configuration(nonFiniteNumbers: .strings())   // \"NaN\", \"Infinity\", \"-Infinity\"")
-tour.step(##"try [Double](jsonString: #"["NaN", "-Infinity", 1.5]"#, configuration: lenient)"##, "[nan, -inf, 1.5]") {
+tour.note(
+  "let lenient = JSON.Configuration(nonFiniteNumbers: .strings())   // \"NaN\", \"Infinity\", \"-Infinity\""
+)
+tour.step(
+  ##"try [Double](jsonString: #"["NaN", "-Infinity", 1.5]"#, configuration: lenient)"##,
+  "[nan, -inf, 1.5]"
+) {
   try [Double](jsonString: #"["NaN", "-Infinity", 1.5]"#, configuration: lenient)
 }
 tour.step("try [Double.infinity].jsonString(configuration: lenient)", #"["Infinity"]"#) {
@@ -497,12 +593,19 @@ tour.step(
 ) {
   try [Double](jsonString: #"["NaN"]"#)
 }
-tour.step(#"try Data([0xCA, 0xFE]).jsonString(configuration: .init(dataEncoding: .hex))"#, #""cafe""#) {
+tour.step(
+  #"try Data([0xCA, 0xFE]).jsonString(configuration: .init(dataEncoding: .hex))"#, #""cafe""#
+) {
   try Data([0xCA, 0xFE]).jsonString(configuration: .init(dataEncoding: .hex))
 }
-tour.note("struct WebhookDelivery: JSONCodable { keyStyle = .snakeCase; var eventType: String; var requestID: String")
-tour.note("  var payload: ChargePayload;  options: [\"payload\": .embeddedJSON, \"requestID\": .keyStyle(.kebabCase)] }")
-let deliveryText = #"{"event_type": "paid", "request-id": "r1", "payload": "{\"id\": 7, \"amount\": 5.5}"}"#
+tour.note(
+  "struct WebhookDelivery: JSONCodable { keyStyle = .snakeCase; var eventType: String; var requestID: String"
+)
+tour.note(
+  "  var payload: ChargePayload;  options: [\"payload\": .embeddedJSON, \"requestID\": .keyStyle(.kebabCase)] }"
+)
+let deliveryText =
+  #"{"event_type": "paid", "request-id": "r1", "payload": "{\"id\": 7, \"amount\": 5.5}"}"#
 tour.step(
   "try WebhookDelivery(jsonString: deliveryText).payload.amount", "5.5"
 ) {
@@ -518,13 +621,16 @@ tour.step(
   ##"try WebhookDelivery(jsonString: #"{"event_type": "paid", "request-id": "r1", "payload": "{\"id\": 7,"}"#)"##,
   "throws at payload: the string holds malformed JSON: malformed JSON at byte 9 (line 1, column 10): expected a string key, found end of input"
 ) {
-  try WebhookDelivery(jsonString: #"{"event_type": "paid", "request-id": "r1", "payload": "{\"id\": 7,"}"#)
+  try WebhookDelivery(
+    jsonString: #"{"event_type": "paid", "request-id": "r1", "payload": "{\"id\": 7,"}"#)
 }
 
 tour.section("20. Untagged enums: the payload alone")
 tour.note("enum Setting: JSONCodable, Codable { case flag(Bool), number(Int), range(Int, Int),")
 tour.note("  named(name: String, value: Int), off, text(String)")
-tour.note("  static let caseLayout = JSON.CaseLayout.untagged([\"flag\", \"number\", \"range\", \"named\", \"off\", \"text\"]) }")
+tour.note(
+  "  static let caseLayout = JSON.CaseLayout.untagged([\"flag\", \"number\", \"range\", \"named\", \"off\", \"text\"]) }"
+)
 let settingsText = #"[true, 3, [1, 5], {"name": "x", "value": 1}, "off", "hi"]"#
 tour.step(
   "try [Setting](jsonString: settingsText)   // the first listed case that maps",
@@ -532,7 +638,10 @@ tour.step(
 ) {
   try [Setting](jsonString: settingsText)
 }
-tour.step("try [Setting](jsonString: settingsText).jsonString()", #"[true,3,[1,5],{"name":"x","value":1},"off","hi"]"#) {
+tour.step(
+  "try [Setting](jsonString: settingsText).jsonString()",
+  #"[true,3,[1,5],{"name":"x","value":1},"off","hi"]"#
+) {
   try [Setting](jsonString: settingsText).jsonString()
 }
 tour.step(
@@ -570,6 +679,20 @@ tour.step(
   #"throws at figures[0].kind: unknown any Figure discriminator string "hexagon": expected one of "circle", "square""#
 ) {
   try Drawing(jsonString: #"{"figures": [{"kind": "hexagon"}]}"#)
+}
+tour.step(
+  ##"try JSON.decode([any Figure].self, fromJSONData: Data(#"[{"kind": "circle", "radius": 2}]"#.utf8))[0].area   // at the top level"##,
+  "12.0"
+) {
+  try JSON.decode(
+    [any Figure].self, fromJSONData: Data(#"[{"kind": "circle", "radius": 2}]"#.utf8))[0]
+    .area
+}
+tour.step(
+  #"try JSON.jsonData([Square(side: 1)], as: [any Figure].self)   // the type given: Swift would open one value"#,
+  #"[{"kind":"square","side":1.0}]"#
+) {
+  String(decoding: try JSON.jsonData([Square(side: 1)], as: [any Figure].self), as: UTF8.self)
 }
 
 tour.section("22. update(from:) keeps an object's class")
@@ -632,9 +755,14 @@ tour.step(
     return (error.problems.count, error.problemCount)
   }
 }
-tour.note("struct Contributor: JSONCodable { var name: String; var presence: Presence; var tags: [String]; var age: Int")
-tour.note("  options: [\"name\": [.alternativeIndex(\"login\"), .defaultValue(\"anonymous\")], \"tags\": .lossy, \"age\": .nonNil] }")
-let contributorText = #"{"login": "ada", "presence": "on-leave", "tags": ["a", 2, "b"], "age": "old"}"#
+tour.note(
+  "struct Contributor: JSONCodable { var name: String; var presence: Presence; var tags: [String]; var age: Int"
+)
+tour.note(
+  "  options: [\"name\": [.alternativeIndex(\"login\"), .defaultValue(\"anonymous\")], \"tags\": .lossy, \"age\": .nonNil] }"
+)
+let contributorText =
+  #"{"login": "ada", "presence": "on-leave", "tags": ["a", 2, "b"], "age": "old"}"#
 tour.step(
   "let (contributor, substituted) = try JSON.recordingSubstitutions { try Contributor(jsonString: contributorText) }",
   """
@@ -644,7 +772,9 @@ tour.step(
   at age: expected Int, found string "old"; used .nonNil
   """
 ) {
-  let (_, substituted) = try JSON.recordingSubstitutions { try Contributor(jsonString: contributorText) }
+  let (_, substituted) = try JSON.recordingSubstitutions {
+    try Contributor(jsonString: contributorText)
+  }
   return substituted.map(\.description).joined(separator: "\n")
 }
 tour.step("contributor.tags   // the value is the same as without recording", #"["a", "b"]"#) {
