@@ -48,6 +48,50 @@ extension JSONDecodable {
   }
 }
 
+extension JSONDecodable {
+  /// Replaces the properties whose keys `json` has (see ``update(from:keyStyle:)``), with a
+  /// configuration for this call.
+  ///
+  /// ```swift
+  /// try settings.update(from: json, configuration: .init(collectsAllErrors: true))
+  /// ```
+  public mutating func update(from json: JSON, configuration: JSON.Configuration) throws {
+    var updated = self  // a class updates its object in place; a struct a copy, kept on success
+    try ConfigurationContext.with(configuration) { try updated.update(from: json) }
+    self = updated
+  }
+
+  /// Replaces the properties whose keys the UTF-8 JSON text has, with a configuration for
+  /// this call.
+  public mutating func update<Bytes: ContiguousBytes>(
+    fromJSONData data: Bytes, configuration: JSON.Configuration
+  ) throws {
+    var updated = self
+    try ConfigurationContext.with(configuration) { try updated.update(fromJSONData: data) }
+    self = updated
+  }
+}
+
+extension JSONDecodable where Self: AnyObject {
+  /// Replaces the properties whose keys `json` has, in this object (callable on a `let`),
+  /// with a configuration for this call.
+  ///
+  /// ```swift
+  /// try account.update(from: json, configuration: .init(keyStyle: .snakeCase))
+  /// ```
+  public func update(from json: JSON, configuration: JSON.Configuration) throws {
+    try ConfigurationContext.with(configuration) { try update(from: json) }
+  }
+
+  /// Replaces the properties whose keys the UTF-8 JSON text has, in this object, with a
+  /// configuration for this call.
+  public func update<Bytes: ContiguousBytes>(
+    fromJSONData data: Bytes, configuration: JSON.Configuration
+  ) throws {
+    try ConfigurationContext.with(configuration) { try update(fromJSONData: data) }
+  }
+}
+
 extension JSONEncodable {
   /// The value as JSON, with a configuration for this call.
   ///

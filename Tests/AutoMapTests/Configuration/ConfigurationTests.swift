@@ -159,3 +159,50 @@ struct ConfigurationTests {
     #expect(crossings == 0)
   }
 }
+
+/// A class for updates in place.
+final class StampedBox: JSONCodable, DefaultInitable {
+  var createdAt = Date(timeIntervalSince1970: 0)
+  var userID = 0
+  required init() {}
+}
+
+@Suite("Per-call configuration of updates")
+struct ConfiguredUpdateTests {
+  let call = JSON.Configuration(dateTransform: .secondsSince1970, keyStyle: .snakeCase)
+
+  @Test("update(from:configuration:) applies the call's settings to a struct, as decoding does")
+  func structs() throws {
+    let text = #"{"created_at": 1714566600, "seen": [0], "expires_at": null, "fixed": 0}"#
+    let decoded = try Stamped(jsonString: text, configuration: call)
+    let start = Stamped(createdAt: epoch, seen: [], expiresAt: mayDay, fixed: mayDay)
+    var updated = start
+    try updated.update(from: JSON(jsonString: text), configuration: call)
+    #expect(updated == decoded)
+    var fromBytes = start
+    try fromBytes.update(fromJSONData: Data(text.utf8), configuration: call)
+    #expect(fromBytes == decoded)
+    // Without the configuration, a number is no ISO 8601 date: an error, and nothing changes.
+    var untouched = start
+    #expect(throws: JSON.Error.self) {
+      try untouched.update(from: JSON(jsonString: #"{"createdAt": 1714566600}"#))
+    }
+    #expect(untouched == start)
+  }
+
+  @Test("a class updates in place with the call's settings, and collects every problem")
+  func classes() throws {
+    let box = StampedBox()
+    try box.update(from: ["created_at": 1_714_566_600, "user_id": 7], configuration: call)
+    #expect(box.createdAt == mayDay)
+    #expect(box.userID == 7)
+    try box.update(fromJSONData: Data(#"{"user_id": 8}"#.utf8), configuration: call)
+    #expect(box.userID == 8)
+    let collecting = JSON.Configuration(collectsAllErrors: true)
+    let error = try #require(throws: JSON.Error.self) {
+      try box.update(from: ["createdAt": "x", "userID": "y"], configuration: collecting)
+    }
+    #expect(error.problems.map(\.path) == ["createdAt", "userID"])
+    #expect(box.userID == 8)
+  }
+}
