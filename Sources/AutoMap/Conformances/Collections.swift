@@ -49,32 +49,9 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
   private static func decodeReporting(_ elements: [JSON], lossy: Bool) throws -> [Element] {
     var result: [Element] = []
     result.reserveCapacity(elements.count)
-    let recording = Substitutions.isRecording
-    var problems: ProblemList?
-    for (position, element) in elements.enumerated() {
-      do {
-        result.append(
-          try Substitutions.within(recording ? [.index(position)] : []) {
-            try Element(decode: element)
-          })
-      } catch {
-        let wrapped = JSON.Error.wrapping(error)
-        if lossy {
-          guard wrapped.isRecoverable else { throw error }
-          Substitutions.record(
-            .lossyElement, at: [.index(position)],
-            problem: wrapped.prefixed(index: position), replacement: "")
-          continue
-        }
-        if problems == nil {
-          guard Problems.goOn(after: wrapped) else { throw wrapped.prefixed(index: position) }
-          problems = ProblemList()
-        }
-        problems?.add(wrapped) { $0.prefixed(index: position) }
-        if let problems, problems.isFinal { throw problems.error }
-      }
+    try Problems.each(elements.enumerated(), at: { .index($0.offset) }, lossy: lossy) {
+      result.append(try Element(decode: $0.element))
     }
-    if let problems { throw problems.error }
     return result
   }
 

@@ -50,31 +50,9 @@ where Key: JSONKeyRepresentable, Value: JSONDecodable {
   /// fails does not stop the others.
   private static func decodeReporting(_ object: JSON.Object, lossy: Bool) throws -> [Key: Value] {
     var result = [Key: Value](minimumCapacity: object.count)
-    let recording = Substitutions.isRecording
-    var problems: ProblemList?
-    for (name, member) in object {
-      do {
-        try Substitutions.within(recording ? [.key(name)] : []) {
-          result[try Key(jsonKey: name)] = try Value(decode: member)
-        }
-      } catch {
-        let wrapped = JSON.Error.wrapping(error)
-        if lossy {
-          guard wrapped.isRecoverable else { throw error }
-          Substitutions.record(
-            .lossyElement, at: [.key(name)], problem: wrapped.prefixed(key: name),
-            replacement: "")
-          continue
-        }
-        if problems == nil {
-          guard Problems.goOn(after: wrapped) else { throw wrapped.prefixed(key: name) }
-          problems = ProblemList()
-        }
-        problems?.add(wrapped) { $0.prefixed(key: name) }
-        if let problems, problems.isFinal { throw problems.error }
-      }
+    try Problems.each(object, at: { .key($0.0) }, lossy: lossy) {
+      result[try Key(jsonKey: $0.0)] = try Value(decode: $0.1)
     }
-    if let problems { throw problems.error }
     return result
   }
 

@@ -47,12 +47,12 @@ enum Problems {
 
 extension Problems {
   /// Decodes the parts of a container (`read` each, in order) for a call that asks for a
-  /// report: each at its place in the path (`place`) while substitutions are recorded, and,
-  /// when the call collects every problem, past the parts that fail; then throws every
-  /// problem found. For containers without a reporting loop of their own (arrays and
-  /// dictionaries of protocol types).
+  /// report: each at its place in the path (`place`) while substitutions are recorded; with
+  /// `lossy`, a part that fails is left out and recorded as such; and, when the call collects
+  /// every problem, past the parts that fail. Then throws every problem found. The reporting
+  /// loop of arrays and dictionaries, of models and of protocol types alike.
   static func each<Part>(
-    _ parts: some Sequence<Part>, at place: (Part) -> JSON.Error.Component,
+    _ parts: some Sequence<Part>, at place: (Part) -> JSON.Error.Component, lossy: Bool = false,
     _ read: (Part) throws -> Void
   ) throws {
     let recording = Substitutions.isRecording
@@ -63,6 +63,12 @@ extension Problems {
         try Substitutions.within(recording ? [component] : []) { try read(part) }
       } catch {
         let wrapped = JSON.Error.wrapping(error)
+        if lossy {
+          guard wrapped.isRecoverable else { throw error }
+          Substitutions.record(
+            .lossyElement, at: [component], problem: wrapped.prefixed(component), replacement: "")
+          continue
+        }
         if problems == nil {
           guard goOn(after: wrapped) else { throw wrapped.prefixed(component) }
           problems = ProblemList()
@@ -75,8 +81,6 @@ extension Problems {
   }
 }
 
-/// The problems found so far in one model, array or dictionary: the first
-/// ``JSON/Error/problemLimit`` kept, all counted.
 struct ProblemList {
   private var kept: [JSON.Error] = []
   private var total = 0
