@@ -32,8 +32,7 @@ struct KeyIndex {
   mutating func position(
     of key: String, orInsert position: Int, keyAt: (Int) -> String
   ) -> Int? {
-    var copy = key
-    return copy.withUTF8 { self.position(of: key, utf8: $0, orInsert: position, keyAt: keyAt) }
+    insert(key, tag: tag(of: key), orInsert: position, keyAt: keyAt)
   }
 
   /// As ``position(of:orInsert:keyAt:)``, for a key whose UTF-8 bytes the caller has at hand
@@ -43,9 +42,17 @@ struct KeyIndex {
     of key: String, utf8: UnsafeBufferPointer<UInt8>, orInsert position: Int,
     keyAt: (Int) -> String
   ) -> Int? {
-    let probe = find(key, tag: hash(utf8) >> 32, keyAt: keyAt)
+    insert(key, tag: hash(utf8) >> 32, orInsert: position, keyAt: keyAt)
+  }
+
+  /// The insertion both `position(of:orInsert:keyAt:)` share, for a key whose tag is known.
+  @inline(__always)
+  private mutating func insert(
+    _ key: String, tag: UInt64, orInsert position: Int, keyAt: (Int) -> String
+  ) -> Int? {
+    let probe = find(key, tag: tag, keyAt: keyAt)
     if let stored = probe.stored { return stored }
-    slots[probe.slot] = probe.tag << 32 | UInt64(position + 1)
+    slots[probe.slot] = tag << 32 | UInt64(position + 1)
     count += 1
     if count * 2 > slots.count { grow() }
     return nil
@@ -54,24 +61,29 @@ struct KeyIndex {
   /// The position stored for `key`, whose members are checked with `keyAt`; `nil` when it
   /// is not there.
   func position(of key: String, keyAt: (Int) -> String) -> Int? {
-    var copy = key
-    let tag = copy.withUTF8 { hash($0) } >> 32
-    return find(key, tag: tag, keyAt: keyAt).stored
+    find(key, tag: tag(of: key), keyAt: keyAt).stored
+  }
+
+  /// The upper half of a key's hash, from the string's UTF-8.
+  @inline(__always)
+  private func tag(of key: String) -> UInt64 {
+    var key = key
+    return key.withUTF8 { hash($0) } >> 32
   }
 
   /// Probes for `key`, whose hash's upper half is `tag` (also where probing starts, so that
   /// growing needs no key): its stored position, or the empty slot where it belongs.
   @inline(__always)
   private func find(_ key: String, tag: UInt64, keyAt: (Int) -> String) -> (
-    stored: Int?, slot: Int, tag: UInt64
+    stored: Int?, slot: Int
   ) {
     var slot = Int(truncatingIfNeeded: tag) & mask
     while true {
       let entry = slots[slot]
-      if entry == 0 { return (nil, slot, tag) }
+      if entry == 0 { return (nil, slot) }
       if entry >> 32 == tag {
         let stored = Int(truncatingIfNeeded: entry & 0xFFFF_FFFF) - 1
-        if JSON.sameKey(keyAt(stored), key) { return (stored, slot, tag) }
+        if JSON.sameKey(keyAt(stored), key) { return (stored, slot) }
       }
       slot = (slot + 1) & mask
     }
