@@ -78,18 +78,8 @@ extension JSON {
     if T.self is any JSONEncodable.Type, let model = value as? any JSONEncodable {
       return try model.jsonData(options: options)
     }
-    let codec = CodecCache.encoder(for: T.self)
-    var writer = JSONWriter(options: options)
-    do {
-      try withUnsafePointer(to: value) { try codec.writeBytes(UnsafeRawPointer($0), &writer) }
-      return Data(writer.bytes)
-    } catch {
-      // As for models: the error (or, were the fast path wrong, the text) of the `JSON` path
-      // is the answer.
-      var reference = JSONWriter(options: options)
-      try reference.write(encode(value, as: T.self))
-      return Data(reference.bytes)
-    }
+    return Data(
+      try ModelEncoding.encodeBytes(value, options: options) { try encode(value, as: T.self) })
   }
 
   private static func cast<T>(_ value: Any, to _: T.Type) throws -> T {

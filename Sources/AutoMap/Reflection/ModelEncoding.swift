@@ -73,17 +73,24 @@ enum ModelEncoding {
   static func encodeBytes<T: JSONEncodable>(_ value: T, options: JSON.WritingOptions) throws
     -> [UInt8]
   {
+    try encodeBytes(value, options: options) { try value.json }
+  }
+
+  /// Writes `value` through its type's codec straight to bytes. When that throws, the
+  /// reference, `reference` (the value through `JSON`), is the answer: its error, or, were
+  /// the fast path wrong, its text.
+  static func encodeBytes<T>(
+    _ value: T, options: JSON.WritingOptions, reference: () throws -> JSON
+  ) throws -> [UInt8] {
     let codec = CodecCache.encoder(for: T.self)
     var writer = JSONWriter(options: options)
     do {
       try withUnsafePointer(to: value) { try codec.writeBytes(UnsafeRawPointer($0), &writer) }
       return writer.bytes
     } catch {
-      // The reference: through `json`. Its error (or, were the fast path wrong, its text)
-      // is the answer.
-      var reference = JSONWriter(options: options)
-      try reference.write(value.json)
-      return reference.bytes
+      var fallback = JSONWriter(options: options)
+      try fallback.write(reference())
+      return fallback.bytes
     }
   }
 
