@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "AutoMap",
+  // What apps ship with today. APIs newer than these are used only where the system has them,
+  // chosen in Sources/AutoMap/Platform; Scripts/availability-audit.py checks that in CI.
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
   products: [
     .library(name: "AutoMap", targets: ["AutoMap"])
   ],

@@ -1,6 +1,5 @@
 import AutoMap
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -150,15 +149,16 @@ enum StreamBenchmark {
   private static func blocking<R: Sendable>(_ body: @escaping @Sendable () async throws -> R)
     throws -> R
   {
-    let result = Mutex<Result<R, any Error>?>(nil)
+    // The semaphore orders the task's write before the read: no lock is needed.
+    nonisolated(unsafe) var result: Result<R, any Error>?
     let done = DispatchSemaphore(value: 0)
     Task {
       let outcome: Result<R, any Error>
       do { outcome = .success(try await body()) } catch { outcome = .failure(error) }
-      result.withLock { $0 = outcome }
+      result = outcome
       done.signal()
     }
     done.wait()
-    return try result.withLock { $0 }?.get() ?? { throw JSON.Error.custom("no result") }()
+    return try result?.get() ?? { throw JSON.Error.custom("no result") }()
   }
 }

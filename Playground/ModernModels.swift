@@ -17,12 +17,14 @@ struct Stock: JSONCodable {
   var byWarehouse: [Warehouse: Int]
 }
 
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
 @Observable
 final class Reader: JSONCodable, DefaultInitable {
   var name = ""
   var pagesRead = 0
 }
 
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 struct Ledger: JSONCodable {
   var total: UInt128
   var balance: Int128

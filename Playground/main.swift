@@ -357,22 +357,28 @@ tour.step(
   try [Int: String](jsonString: #"{"01": "x"}"#)
 }
 
-tour.section("14. Modern models: @Observable, Int128")
-tour.note(
-  "@Observable final class Reader: JSONCodable, DefaultInitable { var name = \"\"; var pagesRead = 0 }"
-)
-tour.step(
-  ##"try Reader(jsonString: #"{"name": "Ada", "pagesRead": 12}"#).jsonString()"##,
-  #"{"name":"Ada","pagesRead":12}"#
-) {
-  try Reader(jsonString: #"{"name": "Ada", "pagesRead": 12}"#).jsonString()
-}
-let ledgerText =
-  #"{"total": 340282366920938463463374607431768211455, "balance": -170141183460469231731687303715884105728}"#
-tour.step(
-  "try Ledger(jsonString: ledgerText).total == UInt128.max   // exact, never through Double", "true"
-) {
-  try Ledger(jsonString: ledgerText).total == UInt128.max
+// @Observable needs macOS 14 / iOS 17, Int128 macOS 15 / iOS 18: above AutoMap's minimums.
+if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+  tour.section("14. Modern models: @Observable, Int128")
+  tour.note(
+    "@Observable final class Reader: JSONCodable, DefaultInitable { var name = \"\"; var pagesRead = 0 }"
+  )
+  tour.step(
+    ##"try Reader(jsonString: #"{"name": "Ada", "pagesRead": 12}"#).jsonString()"##,
+    #"{"name":"Ada","pagesRead":12}"#
+  ) {
+    try Reader(jsonString: #"{"name": "Ada", "pagesRead": 12}"#).jsonString()
+  }
+  let ledgerText =
+    #"{"total": 340282366920938463463374607431768211455, "balance": -170141183460469231731687303715884105728}"#
+  tour.step(
+    "try Ledger(jsonString: ledgerText).total == UInt128.max   // exact, never through Double",
+    "true"
+  ) {
+    try Ledger(jsonString: ledgerText).total == UInt128.max
+  }
+} else {
+  tour.section("14. Modern models: @Observable, Int128 (macOS 15, iOS 18 and later)")
 }
 
 tour.section("15. Codable, both ways")

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where a call's ``JSON/Configuration`` lives while the call runs: a task-local value, so
 /// concurrent calls with different configurations never see each other's.
 ///
@@ -12,19 +10,19 @@ enum ConfigurationContext {
   @TaskLocal private static var bound: JSON.Configuration?
 
   /// Set once the first configuration is bound; never cleared.
-  private static let inUse = Atomic<Bool>(false)
+  private static let inUse = AtomicFlag()
 
   /// The configuration of the current call, if any.
   @inline(__always)
   static var current: JSON.Configuration? {
-    guard inUse.load(ordering: .relaxed) else { return nil }
+    guard inUse.isSet else { return nil }
     return bound
   }
 
   /// Runs `body` with `configuration` (merged over the enclosing one) as the current
   /// configuration, its key style as the call's key style.
   static func with<R>(_ configuration: JSON.Configuration, _ body: () throws -> R) rethrows -> R {
-    if !inUse.load(ordering: .relaxed) { inUse.store(true, ordering: .relaxed) }
+    if !inUse.isSet { inUse.set() }
     Reporting.noteInUse(configuration)
     let merged = configuration.merged(over: current)
     return try $bound.withValue(merged) {
@@ -37,7 +35,7 @@ enum ConfigurationContext {
     _ configuration: JSON.Configuration, isolation: isolated (any Actor)? = #isolation,
     _ body: () async throws -> R
   ) async rethrows -> R {
-    if !inUse.load(ordering: .relaxed) { inUse.store(true, ordering: .relaxed) }
+    if !inUse.isSet { inUse.set() }
     Reporting.noteInUse(configuration)
     let merged = configuration.merged(over: current)
     return try await $bound.withValue(merged) {

@@ -1,6 +1,4 @@
 import Foundation
-import Synchronization
-
 extension JSON {
   /// The members of a JSON object, in document order.
   ///
@@ -210,7 +208,7 @@ extension JSON.Object: ExpressibleByDictionaryLiteral {
 /// The hash table of a large object's keys, built on the first lookup. Objects share it
 /// between copies, so it is built under a lock; a mutation that finds it shared replaces it.
 final class KeyTable: Sendable {
-  private let positions = Mutex<KeyIndex?>(nil)
+  private let positions = Locked<KeyIndex?>(nil)
 
   func index(of key: String, in members: [JSON.Object.Member]) -> Int? {
     positions.withLock { table in

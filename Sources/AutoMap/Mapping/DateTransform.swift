@@ -1,6 +1,4 @@
 import Foundation
-import Synchronization
-
 /// How `Date`s map to JSON.
 ///
 /// ```swift
@@ -77,7 +75,7 @@ public struct DateTransform: Transform, Sendable {
     DateTransform(kind: .formatter(formatter, NSLock()))
   }
 
-  private static let current = Mutex(DateTransform.iso8601)
+  private static let current = Locked(DateTransform.iso8601)
 
   /// What `Date` properties without a `.transform` use: `.iso8601` unless changed.
   public static var `default`: DateTransform {

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension JSON {
   /// Makes properties of a protocol type map: `any Shape`, `[any Shape]`, `[(any Shape)?]`,
   /// `[[any Shape]]`, `[String: any Shape]`, `[String: [any Shape]]`, and the optionals of
@@ -79,7 +77,7 @@ enum ExistentialRegistry {
     var missed: Set<ObjectIdentifier> = []
   }
 
-  private static let state = Mutex(State())
+  private static let state = Locked(State())
 
   static func register(_ codecs: Codecs, signature: [String], name: String) throws {
     try state.withLock { state in

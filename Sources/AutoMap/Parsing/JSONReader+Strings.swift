@@ -189,7 +189,7 @@ extension JSONReader {
   /// The `String` for a scanned span: validates non-ASCII bytes, resolves escapes.
   ///
   /// The bytes are validated here, once, and the string is made from them without the
-  /// standard library validating them again (`String(copying:)` of a `UTF8Span`).
+  /// standard library validating them again where the system allows (see ``validString``).
   /// Resolving escapes cannot make valid bytes invalid or invalid bytes valid (an escape
   /// stands for whole characters, and its first byte is never a continuation byte), so the
   /// span's own bytes are what is checked.
@@ -317,14 +317,6 @@ extension JSONReader {
       return 4
     }
   }
-}
-
-/// A `String` holding `bytes`, which the caller has checked to be valid UTF-8.
-///
-/// `isASCII` must be true only when every byte is below 0x80 (false is always safe).
-@inline(__always)
-func validString(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
-  unsafe String(copying: UTF8Span(unchecked: bytes.span, isKnownASCII: isASCII))
 }
 
 /// Whether every byte of `bytes` is below 0x80.

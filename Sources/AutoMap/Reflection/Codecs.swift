@@ -1,6 +1,4 @@
 import Foundation
-import Synchronization
-
 /// How values of one type are read: from bytes (through a ``JSONReader``) or from a `JSON`
 /// value, into raw memory.
 ///
@@ -143,8 +141,8 @@ protocol EncodeCodecProvider {
 /// and otherwise nothing (an error at first use). Creating a codec never holds the lock (it may look up
 /// other codecs); when two threads create the same codec at once, the first one stored wins.
 enum CodecCache {
-  private static let decoders = Mutex<[ObjectIdentifier: DecodeCodec]>([:])
-  private static let encoders = Mutex<[ObjectIdentifier: EncodeCodec]>([:])
+  private static let decoders = Locked<[ObjectIdentifier: DecodeCodec]>([:])
+  private static let encoders = Locked<[ObjectIdentifier: EncodeCodec]>([:])
 
   static func decoder(for type: Any.Type) -> DecodeCodec {
     let key = ObjectIdentifier(type)

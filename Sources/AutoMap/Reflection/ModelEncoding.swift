@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Encoding models by reflection: codecs, entry points and plan building.
 ///
 /// As for decoding (see ``ModelDecoding``), `json` is the reference: `jsonData()` and
@@ -7,7 +5,7 @@ import Synchronization
 /// `json` instead, so every entry point reports the same error. An object is encoded as its
 /// dynamic class, whatever type it is held as.
 enum ModelEncoding {
-  private static let states = Mutex<[ObjectIdentifier: ModelEncodeState]>([:])
+  private static let states = Locked<[ObjectIdentifier: ModelEncodeState]>([:])
 
   static func state<T: JSONEncodable>(_: T.Type) -> ModelEncodeState {
     let key = ObjectIdentifier(T.self)

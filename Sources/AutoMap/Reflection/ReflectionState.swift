@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A model type's reflection state for one direction (decode or encode): whether its
 /// `init(decode:)` (or `json`) is AutoMap's reflection default, and its plan, built on first
 /// use and then shared by every thread.
@@ -10,7 +8,7 @@ import Synchronization
 /// hand-written or not; from then on they use the plan directly. A hand-written
 /// implementation never reports, so it is always the one called.
 final class ReflectionState<Plan: AnyObject & Sendable>: Sendable {
-  private let reflected = Atomic<Bool>(false)
+  private let reflected = AtomicWord(0)
   /// One plan per key style, each built on first use.
   private let slots: [Slot]
   private let build: @Sendable (JSON.KeyStyle) throws -> Plan
@@ -36,13 +34,14 @@ final class ReflectionState<Plan: AnyObject & Sendable>: Sendable {
   /// Where one style's plan is published, once: an atomic word holding a retained
   /// `PlanResult` (0 until built). Reading it is one acquiring load, inlined; the standard
   /// library's `AtomicLazyReference` does the same but is not specialized across modules, so
-  /// each load looked up generic metadata (8% of encoding citm_catalog).
+  /// each load looked up generic metadata (8% of encoding citm_catalog), and it needs
+  /// macOS 15.
   final class Slot: Sendable {
-    private let word = Atomic<UInt>(0)
+    private let word = AtomicWord(0)
 
     @inline(__always)
     func load() -> PlanResult? {
-      let bits = word.load(ordering: .acquiring)
+      let bits = word.loadAcquiring()
       guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
       return Unmanaged<PlanResult>.fromOpaque(pointer).takeUnretainedValue()
     }
@@ -51,8 +50,7 @@ final class ReflectionState<Plan: AnyObject & Sendable>: Sendable {
     func storeIfNil(_ result: PlanResult) -> PlanResult {
       let retained = Unmanaged.passRetained(result)
       let bits = UInt(bitPattern: retained.toOpaque())
-      let (exchanged, original) = word.compareExchange(
-        expected: 0, desired: bits, ordering: .acquiringAndReleasing)
+      let (exchanged, original) = word.compareExchange(expected: 0, desired: bits)
       if exchanged { return result }  // the word keeps the retain
       retained.release()
       // The exchange fails only on a non-zero word: the plan another thread published.
@@ -61,7 +59,7 @@ final class ReflectionState<Plan: AnyObject & Sendable>: Sendable {
     }
 
     deinit {
-      if let pointer = UnsafeRawPointer(bitPattern: word.load(ordering: .acquiring)) {
+      if let pointer = UnsafeRawPointer(bitPattern: word.loadAcquiring()) {
         Unmanaged<PlanResult>.fromOpaque(pointer).release()
       }
     }
@@ -73,14 +71,14 @@ final class ReflectionState<Plan: AnyObject & Sendable>: Sendable {
     slots = JSON.KeyStyle.allCases.map { _ in Slot() }
   }
 
-  var isReflected: Bool { reflected.load(ordering: .acquiring) }
+  var isReflected: Bool { reflected.loadAcquiring() != 0 }
 
   /// Forgets that the default implementation was seen (tests only: the next use goes
   /// through `init(decode:)`/`json` again, as a first use does).
-  func forgetReflected() { reflected.store(false, ordering: .releasing) }
+  func forgetReflected() { reflected.storeReleasing(0) }
 
   func markReflected() {
-    if !reflected.load(ordering: .relaxed) { reflected.store(true, ordering: .releasing) }
+    if reflected.loadRelaxed() == 0 { reflected.storeReleasing(1) }
   }
 
   /// The plan for `style` (the model's own when `nil`), built by the first caller (racing

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Whether the current call reports more than a value: every problem
 /// (``JSON/Configuration/collectsAllErrors``) or substitutions
 /// (``JSON/Configuration/onSubstitution``).
@@ -11,23 +9,23 @@ import Synchronization
 /// values (see ``ModelDecoding``), and a recording call does not take it.
 enum Reporting {
   /// Set when a configuration that asks for a report is first bound; never cleared.
-  private static let inUse = Atomic<Bool>(false)
+  private static let inUse = AtomicFlag()
 
   static func noteInUse(_ configuration: JSON.Configuration) {
     guard configuration.collectsAllErrors == true || configuration.onSubstitution != nil,
-      !inUse.load(ordering: .relaxed)
+      !inUse.isSet
     else { return }
-    inUse.store(true, ordering: .relaxed)
+    inUse.set()
   }
 
   /// Whether any call has asked for a report yet: a plain load.
   @inline(__always)
-  static var mayBeActive: Bool { inUse.load(ordering: .relaxed) }
+  static var mayBeActive: Bool { inUse.isSet }
 
   /// Whether the current call asks for a report.
   @inline(__always)
   static var isActive: Bool {
-    guard inUse.load(ordering: .relaxed), let configuration = ConfigurationContext.current else {
+    guard inUse.isSet, let configuration = ConfigurationContext.current else {
       return false
     }
     return configuration.collectsAllErrors == true || configuration.onSubstitution != nil

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension JSON {
   /// A value an option stood in for while decoding: where, which option, and what it
   /// replaced. Recorded only when asked, with ``JSON/recordingSubstitutions(_:)`` or
@@ -97,7 +95,7 @@ extension JSON {
 
 /// Collects substitutions for ``JSON/recordingSubstitutions(_:)``; safe from any thread.
 private final class SubstitutionLog: Sendable {
-  private let storage = Mutex<[JSON.Substitution]>([])
+  private let storage = Locked<[JSON.Substitution]>([])
   func append(_ substitution: JSON.Substitution) { storage.withLock { $0.append(substitution) } }
   var entries: [JSON.Substitution] { storage.withLock { $0 } }
 }

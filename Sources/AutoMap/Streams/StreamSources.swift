@@ -1,9 +1,11 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
   import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
 #endif
 
 /// Where a synchronous stream's bytes come from. Each iterator has its own source.
@@ -48,10 +50,12 @@ final class FileSource: StreamSource, AsyncStreamSource {
   func read(into buffer: UnsafeMutableRawBufferPointer) throws(JSON.Error) -> Int {
     if let failure { throw failure }
     while true {
-      #if canImport(Glibc)
-        let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
-      #else
+      #if canImport(Darwin)
         let count = Darwin.read(descriptor, buffer.baseAddress, buffer.count)
+      #elseif canImport(Glibc)
+        let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
+      #elseif canImport(Musl)
+        let count = Musl.read(descriptor, buffer.baseAddress, buffer.count)
       #endif
       if count >= 0 { return count }
       if errno != EINTR { throw Self.error("cannot read", path) }
@@ -112,7 +116,7 @@ where Bytes.Element == UInt8 {
   {
     var count = 0
     while count < buffer.count, !ended {
-      guard let byte = try await iterator.next(isolation: isolation) else {
+      guard let byte = try await iterator.nextElement(isolation: isolation) else {
         ended = true
         break
       }
@@ -142,7 +146,7 @@ where Chunks.Element: Sequence, Chunks.Element.Element == UInt8 {
     async throws -> Int
   {
     while offset == pending.count {
-      guard !ended, let chunk = try await iterator.next(isolation: isolation) else {
+      guard !ended, let chunk = try await iterator.nextElement(isolation: isolation) else {
         ended = true
         return 0
       }

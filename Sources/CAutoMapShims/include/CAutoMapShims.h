@@ -1,7 +1,9 @@
 #ifndef CAUTOMAP_SHIMS_H
 #define CAUTOMAP_SHIMS_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /// Parses `length` bytes at `start`, already validated as a JSON number, as the nearest
 /// double (round-to-nearest-even), independent of the process locale.
@@ -18,5 +20,33 @@ static inline long automap_enter_level(void) { return ++automap_nesting_depth; }
 
 /// Leaves one level.
 static inline void automap_leave_level(void) { --automap_nesting_depth; }
+
+// Atomic operations on a word, for `AtomicWord` (Sources/AutoMap/Platform/AtomicWord.swift):
+// the compiler's builtins, the same instructions the standard library's `Atomic` uses, on
+// every system version. The word must stay at one address while it is shared.
+
+static inline uintptr_t automap_atomic_load_acquire(const uintptr_t *word) {
+  return __atomic_load_n(word, __ATOMIC_ACQUIRE);
+}
+
+static inline uintptr_t automap_atomic_load_relaxed(const uintptr_t *word) {
+  return __atomic_load_n(word, __ATOMIC_RELAXED);
+}
+
+static inline void automap_atomic_store_release(uintptr_t *word, uintptr_t value) {
+  __atomic_store_n(word, value, __ATOMIC_RELEASE);
+}
+
+static inline void automap_atomic_store_relaxed(uintptr_t *word, uintptr_t value) {
+  __atomic_store_n(word, value, __ATOMIC_RELAXED);
+}
+
+/// Stores `desired` if the word holds `*expected` (acquiring and releasing); otherwise writes
+/// what it holds to `*expected`. Returns whether it stored.
+static inline bool automap_atomic_compare_exchange(
+    uintptr_t *word, uintptr_t *expected, uintptr_t desired) {
+  return __atomic_compare_exchange_n(
+      word, expected, desired, false, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
 
 #endif

@@ -1,6 +1,5 @@
 import AutoMap
 import Foundation
-import Synchronization
 import Testing
 
 protocol Figure2: JSONCodable {
@@ -223,7 +222,7 @@ protocol Racing<X>: JSONCodable { associatedtype X }
 struct RacingImpl<X>: Racing { var x = 0 }
 struct RacingHolder<X>: JSONCodable { var racer: any Racing<X> }
 struct RacingRound<X> {}
-final class RacingStart: Sendable { let ready = Atomic<Int>(0) }
+final class RacingStart: Sendable { let ready = Shared(0) }
 
 extension ConstrainedProtocolTests {
   /// Registers `any Racing<X>` while another task uses it for the first time: either the
@@ -232,15 +231,15 @@ extension ConstrainedProtocolTests {
     let start = RacingStart()
     let registered = await withTaskGroup(of: Bool?.self) { group in
       group.addTask {
-        start.ready.add(1, ordering: .relaxed)
-        while start.ready.load(ordering: .relaxed) < 2 {}
+        start.ready.withLock { $0 += 1 }
+        while start.ready.current < 2 {}
         return
           (try? JSON.registerPolymorphic(
             (any Racing<X>).self, types: ["r": RacingImpl<X>.self])) != nil
       }
       group.addTask {
-        start.ready.add(1, ordering: .relaxed)
-        while start.ready.load(ordering: .relaxed) < 2 {}
+        start.ready.withLock { $0 += 1 }
+        while start.ready.current < 2 {}
         var spin = 0
         for turn in 0..<Int.random(in: 0..<3_000_000) { spin &+= turn }
         _ = try? RacingHolder<X>(jsonString: #"{"racer": {"type": "r"}}"#)

@@ -1,6 +1,5 @@
 import AutoMap
 import Foundation
-import Synchronization
 import Testing
 
 // An adversarial review of collecting every problem and recording substitutions: the same
@@ -11,13 +10,13 @@ import Testing
 
 /// A value whose instances are counted, to see that a failed decode releases each once.
 final class RATracked: JSONDecodable {
-  static let live = Atomic<Int>(0)
+  static let live = Shared(0)
   let value: Int
   init(decode json: JSON) throws {
     value = try Int(decode: json)
-    Self.live.add(1, ordering: .relaxed)
+    Self.live.withLock { $0 += 1 }
   }
-  deinit { Self.live.subtract(1, ordering: .relaxed) }
+  deinit { Self.live.withLock { $0 -= 1 } }
 }
 
 /// Memberwise, with `let`s, tracked values between failing fields.
@@ -41,13 +40,13 @@ struct RADefaulted: JSONDecodable, DefaultInitable {
 
 /// A class whose instances are counted too.
 final class RAObject: JSONDecodable, DefaultInitable {
-  static let live = Atomic<Int>(0)
+  static let live = Shared(0)
   var a: RATracked?
   var b = 0
   var c: [RATracked] = []
   var d = 0
-  required init() { Self.live.add(1, ordering: .relaxed) }
-  deinit { Self.live.subtract(1, ordering: .relaxed) }
+  required init() { Self.live.withLock { $0 += 1 } }
+  deinit { Self.live.withLock { $0 -= 1 } }
 }
 
 struct RAHolder: JSONDecodable {
@@ -210,9 +209,9 @@ enum RA {
   }
 
   static func tracked(_ body: () -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
-    let before = (RATracked.live.load(ordering: .relaxed), RAObject.live.load(ordering: .relaxed))
+    let before = (RATracked.live.current, RAObject.live.current)
     body()
-    let after = (RATracked.live.load(ordering: .relaxed), RAObject.live.load(ordering: .relaxed))
+    let after = (RATracked.live.current, RAObject.live.current)
     #expect(before == after, "leaked or released twice", sourceLocation: sourceLocation)
   }
 }
@@ -405,7 +404,7 @@ struct ReportAttackAgreementTests {
     let plain = try #require(RA.error { try [RPoint](jsonString: text) })
     #expect(error == plain && error.problemCount == 1)
     if case .malformed = error.kind {} else { Issue.record("\(error)") }
-    let skipped = Mutex<[JSON.Error]>([])
+    let skipped = Shared<[JSON.Error]>([])
     var options = JSON.StreamOptions()
     options.configuration = RA.all
     options.skipsBadElements = true
@@ -555,7 +554,7 @@ struct ReportAttackSubstitutionTests {
 
   @Test("onSubstitution from many threads sees each call's substitutions exactly once")
   func threads() {
-    let seen = Mutex<[String: Int]>([:])
+    let seen = Shared<[String: Int]>([:])
     let configuration = JSON.Configuration(onSubstitution: { substitution in
       seen.withLock { $0[substitution.path, default: 0] += 1 }
     })

@@ -1,6 +1,5 @@
 import AutoMap
 import Foundation
-import Synchronization
 import Testing
 
 /// Lenient decodes made observable (issue 11, item 2): where an option stood in for a value,
@@ -104,7 +103,7 @@ struct SubstitutionTests {
 
   @Test("a configuration's handler sees every substitution of the call, and only that call")
   func handler() throws {
-    let seen = Mutex<[String]>([])
+    let seen = Shared<[String]>([])
     let logging = JSON.Configuration(onSubstitution: { s in seen.withLock { $0.append(s.path) } })
     _ = try RMember(jsonString: Self.memberText, configuration: logging)
     _ = try RMember(jsonString: Self.memberText)  // not recorded

@@ -1,0 +1,59 @@
+import CAutoMapShims
+
+/// A word that threads share without a lock: loaded, stored and compared-and-exchanged
+/// atomically.
+///
+/// The standard library's `Atomic` needs macOS 15 or iOS 18; these few operations are the
+/// compiler's atomic builtins (in `CAutoMapShims`), the same instructions on every system
+/// version, so there is nothing to choose at run time and no check on the paths that load a
+/// model's plan. The word lives in its own allocation, which never moves.
+///
+/// ```swift
+/// private static let inUse = AtomicFlag()
+/// if !inUse.isSet { inUse.set() }
+/// ```
+struct AtomicWord: ~Copyable, @unchecked Sendable {
+  private let word: UnsafeMutablePointer<UInt>
+
+  init(_ value: UInt = 0) {
+    word = .allocate(capacity: 1)
+    word.initialize(to: value)
+  }
+
+  deinit { word.deallocate() }
+
+  /// The value, and everything the thread that stored it with `storeReleasing` wrote before.
+  @inline(__always)
+  func loadAcquiring() -> UInt { automap_atomic_load_acquire(word) }
+
+  /// The value, with no ordering of other memory.
+  @inline(__always)
+  func loadRelaxed() -> UInt { automap_atomic_load_relaxed(word) }
+
+  @inline(__always)
+  func storeReleasing(_ value: UInt) { automap_atomic_store_release(word, value) }
+
+  @inline(__always)
+  func storeRelaxed(_ value: UInt) { automap_atomic_store_relaxed(word, value) }
+
+  /// Stores `desired` if the word holds `expected`. Returns whether it did, and the value the
+  /// word held (`expected` when it stored).
+  @inline(__always)
+  func compareExchange(expected: UInt, desired: UInt) -> (exchanged: Bool, original: UInt) {
+    var original = expected
+    let exchanged = automap_atomic_compare_exchange(word, &original, desired)
+    return (exchanged, original)
+  }
+}
+
+/// A flag that starts clear and is set once, read with no ordering (a hint that some
+/// feature was ever used, checked before the slower, exact test).
+struct AtomicFlag: ~Copyable, Sendable {
+  private let word = AtomicWord()
+
+  @inline(__always)
+  var isSet: Bool { word.loadRelaxed() != 0 }
+
+  @inline(__always)
+  func set() { word.storeRelaxed(1) }
+}
