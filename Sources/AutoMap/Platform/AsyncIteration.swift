@@ -18,3 +18,13 @@ extension AsyncIteratorProtocol {
     return try await iterator.next()
   }
 }
+
+/// What `nextElement(isolation:)` calls on this system and build (for tests).
+var nextElementImplementation: String {
+  #if !AUTOMAP_FALLBACKS
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      return "next(isolation:)"
+    }
+  #endif
+  return "next()"
+}

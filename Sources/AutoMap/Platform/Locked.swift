@@ -38,6 +38,11 @@ struct Locked<State: Sendable>: Sendable {
     box = FallbackLockBox(initial)
   }
 
+  /// Which lock this is: `"Mutex"`, or the fallback's name.
+  var implementation: String {
+    box is FallbackLockBox<State> ? FallbackLockBox<State>.name : "Mutex"
+  }
+
   /// Runs `body` with the value, under the lock, and returns what it returns.
   @inline(__always)
   func withLock<R, E: Error>(_ body: (inout State) throws(E) -> R) throws(E) -> R {
@@ -70,6 +75,11 @@ private final class MutexBox<State: Sendable>: Sendable {
 /// The lock of the systems without `Mutex`, beside the value it guards. The lock lives in its
 /// own allocation: a lock must not move, and a Swift property has no fixed address.
 private final class FallbackLockBox<State: Sendable>: @unchecked Sendable {
+  #if canImport(Darwin)
+    static var name: String { "os_unfair_lock" }
+  #else
+    static var name: String { "pthread_mutex" }
+  #endif
   private let lock = UnsafeMutablePointer<PlatformLock>.allocate(capacity: 1)
   private var state: State
 

@@ -17,3 +17,13 @@ func validString(_ bytes: UnsafeBufferPointer<UInt8>, isASCII: Bool) -> String {
   // The bytes are valid, so this never repairs; `String(decoding:)` only keeps that total.
   return String._tryFromUTF8(bytes) ?? String(decoding: bytes, as: UTF8.self)
 }
+
+/// How ``validString(_:isASCII:)`` makes strings on this system and build (for tests).
+var validStringImplementation: String {
+  #if !AUTOMAP_FALLBACKS
+    if #available(macOS 26.0, iOS 26.0, tvOS 26.0, watchOS 26.0, visionOS 26.0, *) {
+      return "UTF8Span"
+    }
+  #endif
+  return "_tryFromUTF8"
+}

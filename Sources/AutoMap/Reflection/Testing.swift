@@ -9,3 +9,31 @@ public enum AutoMapTesting {
     for state in ModelEncoding.allStates { state.forgetReflected() }
   }
 }
+
+extension AutoMapTesting {
+  /// The implementations `Sources/AutoMap/Platform` chose on this system and build: with
+  /// `-DAUTOMAP_FALLBACKS`, tests check that every fallback is the one running.
+  public static var platformChoices: [String: String] {
+    [
+      "lock": Locked(0).implementation,
+      "strings": validStringImplementation,
+      "asyncIteration": nextElementImplementation,
+    ]
+  }
+
+  /// A `validString` call, for tests that compare it with the standard library.
+  public static func validString(_ bytes: [UInt8], isASCII: Bool) -> String {
+    bytes.withUnsafeBufferPointer { AutoMap.validString($0, isASCII: isASCII) }
+  }
+}
+
+extension AutoMapTesting {
+  /// A counter behind the library's lock (``Locked``), for tests that race it.
+  public final class LockedCounter: Sendable {
+    private let count = Locked(0)
+    public func increment() { count.withLock { $0 += 1 } }
+    public var value: Int { count.withLock { $0 } }
+  }
+
+  public static func lockedCounter() -> LockedCounter { LockedCounter() }
+}
