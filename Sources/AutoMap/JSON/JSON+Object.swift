@@ -1,4 +1,5 @@
 import Foundation
+
 extension JSON {
   /// The members of a JSON object, in document order.
   ///
@@ -50,8 +51,9 @@ extension JSON {
     /// The members in order. One array (not one per keys and values) keeps an object to one
     /// allocation and `JSON` to 24 bytes.
     public private(set) var members: [Member]
-    /// Present when `count > linearLimit`, filled on first use.
-    private var table: KeyTable?
+    /// Present when `count > linearLimit`, filled on first use. Safe to share between
+    /// threads (see ``KeyTable``), which a `ManagedBuffer` cannot declare.
+    nonisolated(unsafe) private var table: KeyTable?
 
     /// An empty object.
     public init() { members = [] }
@@ -59,7 +61,7 @@ extension JSON {
     /// An object from members whose keys are known to be unique (the parser's).
     init(uniqueMembers members: [Member]) {
       self.members = members
-      table = members.count > Self.linearLimit ? KeyTable() : nil
+      table = members.count > Self.linearLimit ? KeyTable.make() : nil
     }
 
     /// An object with these members; a repeated key keeps its last value.
@@ -125,7 +127,7 @@ extension JSON {
     public mutating func removeValue(forKey key: String) -> JSON? {
       guard let position = index(forKey: key) else { return nil }
       let removed = members.remove(at: position)
-      table = members.count > Self.linearLimit ? KeyTable() : nil
+      table = members.count > Self.linearLimit ? KeyTable.make() : nil
       return removed.value
     }
 
@@ -138,11 +140,11 @@ extension JSON {
         if isKnownUniquelyReferenced(&existing) {
           existing.insert(key, at: members.count - 1, in: members)
         } else {
-          existing = KeyTable()
+          existing = KeyTable.make()
         }
         table = existing
       } else {
-        table = KeyTable()
+        table = KeyTable.make()
       }
     }
 
@@ -206,29 +208,47 @@ extension JSON.Object: ExpressibleByDictionaryLiteral {
 }
 
 /// The hash table of a large object's keys, built on the first lookup. Objects share it
-/// between copies, so it is built under a lock; a mutation that finds it shared replaces it.
-final class KeyTable: Sendable {
-  private let positions = Locked<KeyIndex?>(nil)
+/// between copies: the first lookup builds the table and publishes it in the word this
+/// buffer holds (racing first lookups may each build one; the first published is kept), and
+/// later lookups read it with one load, no lock. A mutation that finds the table shared
+/// replaces it. One allocation, and no generic type to look up when an object is made.
+final class KeyTable: ManagedBuffer<Void, UInt> {
+  /// A table with nothing built yet.
+  static func make() -> KeyTable {
+    let table = unsafeDowncast(create(minimumCapacity: 1) { _ in }, to: KeyTable.self)
+    table.withUnsafeMutablePointerToElements { $0.initialize(to: 0) }
+    return table
+  }
+
+  deinit { withUnsafeMutablePointerToElements { AtomicObject<BuiltKeys>.release($0) } }
 
   func index(of key: String, in members: [JSON.Object.Member]) -> Int? {
-    positions.withLock { table in
-      if table == nil {
-        var built = KeyIndex(capacity: members.count)
-        for position in members.indices {
-          _ = built.position(of: members[position].key, orInsert: position) { members[$0].key }
-        }
-        table = built
-      }
-      return table?.position(of: key) { members[$0].key }
-    }
+    built(members).index.position(of: key) { members[$0].key }
   }
 
-  /// Records a new key, when the table has been built.
+  /// Records a new key, when the table has been built. Only for a table no other object
+  /// shares (``JSON/Object`` checks), so no lookup runs beside it.
   func insert(_ key: String, at position: Int, in members: [JSON.Object.Member]) {
-    positions.withLock { table in
-      _ = table?.position(of: key, orInsert: position) { members[$0].key }
+    let built = withUnsafeMutablePointerToElements { AtomicObject<BuiltKeys>.load($0) }
+    _ = built?.index.position(of: key, orInsert: position) { members[$0].key }
+  }
+
+  private func built(_ members: [JSON.Object.Member]) -> BuiltKeys {
+    withUnsafeMutablePointerToElements { word in
+      if let built = AtomicObject<BuiltKeys>.load(word) { return built }
+      var index = KeyIndex(capacity: members.count)
+      for position in members.indices {
+        _ = index.position(of: members[position].key, orInsert: position) { members[$0].key }
+      }
+      return AtomicObject.storeIfNil(BuiltKeys(index), in: word)
     }
   }
+}
+
+/// A built ``KeyIndex``, published by a ``KeyTable``.
+final class BuiltKeys: @unchecked Sendable {  // changed only by its table's sole owner
+  var index: KeyIndex
+  init(_ index: KeyIndex) { self.index = index }
 }
 
 extension JSON {

@@ -188,17 +188,17 @@ extension JSONReader {
 
   /// The `String` for a scanned span: validates non-ASCII bytes, resolves escapes.
   ///
-  /// The bytes are validated here, once, and the string is made from them without the
-  /// standard library validating them again where the system allows (see ``validString``).
+  /// The bytes are validated once, by ``checkedString(_:isASCII:)`` as it makes the string.
   /// Resolving escapes cannot make valid bytes invalid or invalid bytes valid (an escape
   /// stands for whole characters, and its first byte is never a continuation byte), so the
-  /// span's own bytes are what is checked.
+  /// resolved bytes are checked and an error points into the span's own bytes.
   mutating func string(from span: StringSpan) throws -> String {
-    if !span.isASCII, firstInvalidUTF8Offset(span.buffer) != nil {
-      throw invalidUTF8Error(in: span.buffer)
-    }
-    if !span.hasEscapes { return validString(span.buffer, isASCII: span.isASCII) }
-    return withUnescaped(span) { validString($0, isASCII: span.isASCII && isASCII($0)) }
+    let made =
+      span.hasEscapes
+      ? withUnescaped(span) { checkedString($0, isASCII: span.isASCII && isASCII($0)) }
+      : checkedString(span.buffer, isASCII: span.isASCII)
+    guard let made else { throw invalidUTF8Error(in: span.buffer) }
+    return made
   }
 
   /// Checks that a span's bytes are valid UTF-8 without building a string.

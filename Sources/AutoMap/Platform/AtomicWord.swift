@@ -13,7 +13,8 @@ import CAutoMapShims
 /// if !inUse.isSet { inUse.set() }
 /// ```
 struct AtomicWord: ~Copyable, @unchecked Sendable {
-  private let word: UnsafeMutablePointer<UInt>
+  /// Where the word is, for ``AtomicObject``.
+  let word: UnsafeMutablePointer<UInt>
 
   init(_ value: UInt = 0) {
     word = .allocate(capacity: 1)
@@ -56,4 +57,38 @@ struct AtomicFlag: ~Copyable, Sendable {
 
   @inline(__always)
   func set() { word.storeRelaxed(1) }
+}
+
+/// An object published once in a word, for every thread to read without a lock: the word is
+/// 0 until an object is stored, then holds a retained reference to it, which ``release(_:)``
+/// gives back when the word's owner goes away.
+enum AtomicObject<Object: AnyObject> {
+  /// The published object, if any: one acquiring load.
+  @inline(__always)
+  static func load(_ word: UnsafeMutablePointer<UInt>) -> Object? {
+    guard let pointer = UnsafeRawPointer(bitPattern: automap_atomic_load_acquire(word)) else {
+      return nil
+    }
+    return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
+  }
+
+  /// Publishes `object` unless another thread published first; returns the one that won.
+  static func storeIfNil(_ object: Object, in word: UnsafeMutablePointer<UInt>) -> Object {
+    let retained = Unmanaged.passRetained(object)
+    var original: UInt = 0
+    if automap_atomic_compare_exchange(word, &original, UInt(bitPattern: retained.toOpaque())) {
+      return object  // the word keeps the retain
+    }
+    retained.release()
+    // The exchange fails only on a non-zero word: the object another thread published.
+    guard let winner = UnsafeRawPointer(bitPattern: original) else { return object }
+    return Unmanaged<Object>.fromOpaque(winner).takeUnretainedValue()
+  }
+
+  /// Gives back the word's reference, when it holds one (its owner is going away).
+  static func release(_ word: UnsafeMutablePointer<UInt>) {
+    if let pointer = UnsafeRawPointer(bitPattern: automap_atomic_load_acquire(word)) {
+      Unmanaged<Object>.fromOpaque(pointer).release()
+    }
+  }
 }

@@ -40,29 +40,14 @@ final class ReflectionState<Plan: AnyObject & Sendable>: Sendable {
     private let word = AtomicWord(0)
 
     @inline(__always)
-    func load() -> PlanResult? {
-      let bits = word.loadAcquiring()
-      guard let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
-      return Unmanaged<PlanResult>.fromOpaque(pointer).takeUnretainedValue()
-    }
+    func load() -> PlanResult? { AtomicObject<PlanResult>.load(word.word) }
 
     /// Publishes `result` unless another thread published first; returns the one that won.
     func storeIfNil(_ result: PlanResult) -> PlanResult {
-      let retained = Unmanaged.passRetained(result)
-      let bits = UInt(bitPattern: retained.toOpaque())
-      let (exchanged, original) = word.compareExchange(expected: 0, desired: bits)
-      if exchanged { return result }  // the word keeps the retain
-      retained.release()
-      // The exchange fails only on a non-zero word: the plan another thread published.
-      guard let winner = UnsafeRawPointer(bitPattern: original) else { return result }
-      return Unmanaged<PlanResult>.fromOpaque(winner).takeUnretainedValue()
+      AtomicObject.storeIfNil(result, in: word.word)
     }
 
-    deinit {
-      if let pointer = UnsafeRawPointer(bitPattern: word.loadAcquiring()) {
-        Unmanaged<PlanResult>.fromOpaque(pointer).release()
-      }
-    }
+    deinit { AtomicObject<PlanResult>.release(word.word) }
   }
 
   init(defaultStyle: JSON.KeyStyle, build: @escaping @Sendable (JSON.KeyStyle) throws -> Plan) {

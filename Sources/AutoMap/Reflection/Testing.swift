@@ -16,14 +16,14 @@ extension AutoMapTesting {
   public static var platformChoices: [String: String] {
     [
       "lock": Locked(0).implementation,
-      "strings": validStringImplementation,
+      "strings": checkedStringImplementation,
       "asyncIteration": nextElementImplementation,
     ]
   }
 
-  /// A `validString` call, for tests that compare it with the standard library.
-  public static func validString(_ bytes: [UInt8], isASCII: Bool) -> String {
-    bytes.withUnsafeBufferPointer { AutoMap.validString($0, isASCII: isASCII) }
+  /// A `checkedString` call, for tests that compare it with the standard library.
+  public static func checkedString(_ bytes: [UInt8], isASCII: Bool) -> String? {
+    bytes.withUnsafeBufferPointer { AutoMap.checkedString($0, isASCII: isASCII) }
   }
 }
 
