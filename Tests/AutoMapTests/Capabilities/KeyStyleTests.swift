@@ -103,7 +103,7 @@ struct KeyStyleTests {
 
   @Test("case-insensitive decoding matches any ASCII case, and only that")
   func caseInsensitive() throws {
-    for _ in 0..<2 {  // JSON path first, then bytes
+    for _ in 0..<2 {  // first uses: FirstUseTests
       let profile = try PlainProfile(
         jsonString: #"{"FIRSTNAME": "Ada", "Age": 36}"#, keyStyle: .caseInsensitive)
       #expect(profile == PlainProfile(firstName: "Ada", age: 36))

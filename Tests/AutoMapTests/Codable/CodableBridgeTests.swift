@@ -27,6 +27,16 @@ final class Hound: BridgedPet {
   var breed = ""
 }
 
+/// How deeply nested a property list's arrays are, read with Foundation alone.
+private struct PlistDepth: Decodable {
+  var depth = 0
+  init(from decoder: any Decoder) throws {
+    var container = try decoder.unkeyedContainer()
+    if !container.isAtEnd { depth = try container.decode(PlistDepth.self).depth }
+    depth += 1
+  }
+}
+
 @Suite("Codable both ways")
 struct CodableBridgeTests {
   @Test("a CodableByMapping model encodes and decodes through Foundation with its mapping")
@@ -118,8 +128,30 @@ struct CodableBridgeTests {
     for _ in 0..<100 { shallow = ["a": shallow] }
     let data = try JSONEncoder().encode(shallow)
     #expect(try JSONDecoder().decode(JSON.self, from: data) == shallow)
-    let text = String(repeating: "[", count: 5_000) + String(repeating: "]", count: 5_000)
-    #expect(throws: (any Error).self) { try JSONDecoder().decode(JSON.self, from: Data(text.utf8)) }
+    // JSONDecoder refuses such text itself, before `JSON(from:)` runs. A property list
+    // decoder has no depth limit (`PlistDepth` reads 2 000 levels), so there AutoMap's own
+    // bound is what stops `JSON(from:)`.
+    let plist = { (depth: Int) in
+      Data(
+        (#"<?xml version="1.0" encoding="UTF-8"?><plist version="1.0">"#
+          + String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+          + "</plist>").utf8)
+    }
+    #expect(try PropertyListDecoder().decode(PlistDepth.self, from: plist(2_000)).depth == 2_000)
+    let error = #expect(throws: DecodingError.self) {
+      try PropertyListDecoder().decode(JSON.self, from: plist(2_000))
+    }
+    guard case .dataCorrupted(let context)? = error else {
+      Issue.record("expected dataCorrupted, got \(String(describing: error))")
+      return
+    }
+    // (The bound's own error is lost on the way out: each level tries the next kind of value
+    // after a failed array, so the root reports that it read none.)
+    #expect(context.codingPath.isEmpty)
+    #expect(context.debugDescription == "not a null, bool, number, string, array or object")
+    #expect(throws: Never.self) {
+      try PropertyListDecoder().decode(JSON.self, from: plist(JSON.maximumDepth - 1))
+    }
   }
 
   @Test("JSON through property lists, and a missing value cannot be encoded")

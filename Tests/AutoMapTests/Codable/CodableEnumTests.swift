@@ -185,9 +185,18 @@ struct CodableEnumTests {
     // A CodableByMapping enum's init(from:) calls back into AutoMap: refused, never a loop.
     let bridged = #expect(throws: JSON.Error.self) { try Bridged(jsonString: #"{"a": {"_0": 1}}"#) }
     #expect(bridged?.kind == .invalidModel)
-    #expect(throws: (any Error).self) {
+    // Through JSONDecoder: the same refusal, as the underlying error of a DecodingError.
+    let foreign = #expect(throws: DecodingError.self) {
       try JSONDecoder().decode(Bridged.self, from: Data("{}".utf8))
     }
+    guard case .dataCorrupted(let context)? = foreign else {
+      Issue.record("expected dataCorrupted, got \(String(describing: foreign))")
+      return
+    }
+    let underlying = context.underlyingError as? JSON.Error
+    #expect(underlying?.kind == .invalidModel)
+    #expect(underlying?.message == bridged?.message)
+    #expect(context.debugDescription == bridged?.description)
     var shape = Figure.none
     #expect(throws: JSON.Error.self) { try shape.update(from: ["circle": ["radius": 1]]) }
     #expect(shape == .none)

@@ -117,7 +117,9 @@ struct ConfigurationTests {
     #expect(throws: JSON.Error.self) { try Date(decode: 1000) }
   }
 
-  @Test("DateTransform.default stays the fallback of calls that set no date transform")
+  /// That `DateTransform.default` is the fallback, assigned, is checked by
+  /// `DefaultDateTransformTests`, which runs serialized with the other process-wide tests.
+  @Test("a configured call never changes the fallback of calls that set no date transform")
   func globalFallback() throws {
     // Decoding through a configured call never changes the global default.
     _ = try Date(decode: 5, configuration: .init(dateTransform: .secondsSince1970))

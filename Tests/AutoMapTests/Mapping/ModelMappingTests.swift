@@ -28,7 +28,7 @@ struct ModelMappingTests {
   @Test("classes with inheritance and merged class options")
   func classes() throws {
     let text = #"{"name": "Rex", "leg_count": 3, "breed": "collie", "good_boy": false}"#
-    for _ in 0..<3 {  // JSON path first, then the byte path
+    for _ in 0..<3 {  // first uses: FirstUseTests
       let dog = try Dog(jsonString: text)
       #expect(dog.name == "Rex")
       #expect(dog.legs == 3)

@@ -208,6 +208,12 @@ enum RA {
     }
   }
 
+  /// Whether two values encode to the same `JSON`; never when either cannot be encoded.
+  static func sameJSON<T: JSONEncodable>(_ a: T, _ b: T) -> Bool {
+    guard let left = try? a.json, let right = try? b.json else { return false }
+    return left == right
+  }
+
   static func tracked(_ body: () -> Void, sourceLocation: SourceLocation = #_sourceLocation) {
     let before = (RATracked.live.current, RAObject.live.current)
     body()
@@ -363,11 +369,8 @@ struct ReportAttackAgreementTests {
       #"{"main": {"radius": 1}, "more": 4}"#,
     ]
     for text in texts {
-      RA.agree(
-        text, { try RAFigures(jsonString: text) }, same: { (try? $0.json) == (try? $1.json) })
-      RA.agree(
-        text, { try [RAFigures](jsonString: "[\(text), \(text)]") },
-        same: { (try? $0.json) == (try? $1.json) })
+      RA.agree(text, { try RAFigures(jsonString: text) }, same: RA.sameJSON)
+      RA.agree(text, { try [RAFigures](jsonString: "[\(text), \(text)]") }, same: RA.sameJSON)
     }
     let error = try #require(
       RA.error { try RAFigures(jsonString: texts[1], configuration: RA.all) })
@@ -588,12 +591,18 @@ struct ReportAttackSubstitutionTests {
   @Test("a throwing body rethrows; what was recorded before stays with onSubstitution")
   func throwingBody() {
     struct Stop: Error {}
+    let handled = LockedList<String>()
+    let handler = JSON.Configuration(onSubstitution: { handled.append($0.path) })
     #expect(throws: Stop.self) {
-      _ = try JSON.recordingSubstitutions { () -> Int in
-        _ = try RAFirst(jsonString: #"{"status": "?", "must": 1}"#)
-        throw Stop()
+      try JSON.withConfiguration(handler) {
+        _ = try JSON.recordingSubstitutions { () -> Int in
+          _ = try RAFirst(jsonString: #"{"status": "?", "must": 1}"#)
+          throw Stop()
+        }
       }
     }
+    // The recording was thrown away with its body; the enclosing handler had it already.
+    #expect(handled.elements == ["status"])
     let (error, substituted) = JSON.recordingSubstitutions {
       RA.error { try RAFirst(jsonString: #"{"status": "?", "must": "x"}"#) }
     }

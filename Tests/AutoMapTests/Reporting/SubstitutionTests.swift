@@ -77,6 +77,9 @@ struct SubstitutionTests {
     ]
   }
 
+  /// While recording, byte input is decoded through `JSON` values: the byte entry points
+  /// record what the `JSON` path records by construction, and this guards that routing. The
+  /// byte path's own values are compared in ``sameValue()`` and ``byteValues()``.
   @Test("every entry point records the same substitutions")
   func entryPointsAgree() throws {
     let arrayText = "[" + Self.memberText + ", " + Self.memberText + "]"
@@ -94,11 +97,30 @@ struct SubstitutionTests {
     #expect(twice.count == 16 && twice[8].path == "[1].nickname")
   }
 
+  /// The plain call runs the byte path; the recording one, the `JSON` path.
   @Test("recording does not change the value")
   func sameValue() throws {
+    _ = try RMember(decode: JSON(jsonString: Self.memberText))  // reflection observed
     let plain = try RMember(jsonString: Self.memberText)
     let (recorded, _) = try JSON.recordingSubstitutions { try RMember(jsonString: Self.memberText) }
     #expect(plain == recorded)
+  }
+
+  /// Every entry point's value without recording (bytes straight into memory) against the
+  /// value the recording call gave through `JSON`, field by field.
+  @Test("the byte path gives the values the recording path gives")
+  func byteValues() throws {
+    let arrayText = "[" + Self.memberText + ", " + Self.memberText + "]"
+    let recorded = try Self.everyEntryPoint([RMember].self, arrayText)
+    let reference = try #require(recorded[0].1)
+    #expect(reference.count == 2)
+    for (name, value, _) in recorded { #expect(value == reference, "\(name) while recording") }
+    for value in [
+      try [RMember](jsonString: arrayText), try [RMember](jsonData: Data(arrayText.utf8)),
+      try [RMember](jsonData: Array(arrayText.utf8)),
+    ] {
+      #expect(value == reference)
+    }
   }
 
   @Test("a configuration's handler sees every substitution of the call, and only that call")

@@ -133,8 +133,13 @@ struct DictionaryKeyTests {
         == [.eu: 1, .other: 2])
     #expect(
       outcomeOnEveryPath([SalesRegion: Int].self, #"{"mars": 1, "venus": 2}"#).value == [.other: 2])
+    // A repeated key keeps its last value at its first position: "eu" is 3, then "europe" 2.
     #expect(
-      outcomeOnEveryPath([SalesRegion: Int].self, #"{"eu": 1, "europe": 2, "eu": 3}"#).value != nil)
+      outcomeOnEveryPath([SalesRegion: Int].self, #"{"eu": 1, "europe": 2, "eu": 3}"#).value
+        == [.eu: 2])
+    #expect(
+      outcomeOnEveryPath([SalesRegion: Int].self, #"{"europe": 2, "eu": 1, "eu": 3}"#).value
+        == [.eu: 3])
     #expect(
       outcomeOnEveryPath([SalesRegion: Int].self, #"{"eu": 1, "europe": 2}"#).value == [.eu: 2])
     #expect(

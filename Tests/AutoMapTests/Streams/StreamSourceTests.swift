@@ -115,19 +115,24 @@ import Testing
 
     // A source that never ends: cancelling the waiting consumer ends it.
     let (never, keep) = AsyncStream<[UInt8]>.makeStream()
+    let (progress, report) = AsyncStream<Int>.makeStream()
     keep.yield(Array("1\n".utf8))
     let waiting = Task {
       var seen: [Int] = []
       do {
         for try await value in JSONStream(of: Int.self, chunks: never, format: .lines) {
           seen.append(value)
+          report.yield(value)
         }
       } catch is CancellationError {
         return seen
       }
       return [-1] + seen
     }
-    try await Task.sleep(for: .milliseconds(50))
+    // Cancelled once it has the first value, however long that took: it is then waiting
+    // for the next chunk, or about to.
+    var reported = progress.makeAsyncIterator()
+    #expect(await reported.next() == 1)
     waiting.cancel()
     let seen = try await waiting.value
     #expect(seen == [1])

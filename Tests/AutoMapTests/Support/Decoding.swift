@@ -1,9 +1,13 @@
 import AutoMap
 import Testing
 
-/// Decodes `text` through every path AutoMap has and checks they agree: from `JSON`, from
-/// bytes before reflection is observed (subtree to `JSON`), and from bytes straight into the
-/// plan (the fast path, once the type's reflection has been seen).
+/// Decodes `text` from `JSON`, then twice from bytes, and checks the values agree. Decoding
+/// from `JSON` runs the default `init(decode:)`, which marks the type's reflection observed,
+/// so both byte decodes take the fast path straight into the plan (unless a test elsewhere
+/// forgets reflection at that moment): this compares the fast path's value with the
+/// reference's. A first use from bytes (through `JSON`) is not exercised here: that needs
+/// `AutoMapTesting.forgetReflection()`, process-wide, and is done by the tests under
+/// ``ProcessWideState``.
 func decodeAllWays<T: JSONDecodable & Equatable>(_: T.Type, _ text: String) throws -> T {
   let viaJSON = try T(decode: JSON(jsonString: text))
   let viaBytes = try T(jsonString: text)
@@ -13,7 +17,9 @@ func decodeAllWays<T: JSONDecodable & Equatable>(_: T.Type, _ text: String) thro
   return viaBytesAgain
 }
 
-/// The error every path throws for `text`; checks they throw the same path.
+/// The error every path throws for `text`; checks they throw the same path. A byte decode
+/// that fails is decoded again through `JSON` values and throws that error, so the two agree
+/// by construction: this guards that routing, and the error's content is the `JSON` path's.
 func decodingError<T: JSONDecodable>(_: T.Type, _ text: String) -> JSON.Error? {
   let fromJSON = #expect(throws: JSON.Error.self) { try T(decode: JSON(jsonString: text)) }
   _ = try? T(decode: JSON(jsonString: "{}"))  // let reflection be observed, if it is reflection

@@ -33,10 +33,13 @@ enum EntryOutcome<T: Equatable>: Equatable {
   }
 }
 
-/// Decodes `text` through every entry point, bytes first (a type's first use goes through
-/// `JSON` values, later uses through the byte fast path), then `String`, then `JSON`, then
+/// Decodes `text` through every entry point, bytes first, then `String`, then `JSON`, then
 /// bytes and `String` again, and expects the same value or the same error description from
-/// all of them. Returns that outcome.
+/// all of them. Returns that outcome. The bytes go through `JSON` values on the type's first
+/// use in the process, if this is it, and straight into memory once its reflection has been
+/// observed: which one the first call takes depends on what ran before, so first uses are
+/// checked by `FirstUseTests`. A byte decode that fails is decoded again through `JSON`,
+/// so errors agree by construction; values on the byte path are compared for real.
 @discardableResult
 func outcomeOnEveryPath<T: JSONDecodable & Equatable>(
   _: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation

@@ -17,3 +17,12 @@ final class Shared<Value>: @unchecked Sendable {
   /// The value now.
   var current: Value { withLock { $0 } }
 }
+
+/// A list that threads and tasks append to.
+final class LockedList<Element: Sendable>: Sendable {
+  private let items = Shared<[Element]>([])
+
+  func append(_ item: Element) { items.withLock { $0.append(item) } }
+
+  var elements: [Element] { items.current }
+}

@@ -55,83 +55,87 @@ func agreedDecoding<T: JSONDecodable & Equatable>(
   return results.first
 }
 
-@Suite("One semantics on every entry point", .serialized)
-struct OneSemanticsTests {
-  @Test(
-    "case-insensitive keys fold ASCII only, and the last match wins",
-    arguments: [
-      (#"{"AGE": 1}"#, 1), (#"{"Age": 1, "AGE": 2}"#, 2), (#"{"age": 1, "AGE": 2}"#, 2),
-      (#"{"AGE": 2, "age": 1}"#, 1),
-    ])
-  func caseInsensitive(text: String, age: Int) throws {
-    let result = agreedDecoding(Person.self, text, keyStyle: .caseInsensitive)
-    #expect(try result?.get().age == age)
-  }
-
-  @Test("non-ASCII letters must match exactly under .caseInsensitive")
-  func nonASCII() {
-    struct Street: JSONCodable, Equatable { var straße: String? }
-    #expect(
-      (try? agreedDecoding(Street.self, #"{"STRAßE": "a"}"#, keyStyle: .caseInsensitive)?.get())
-        == Street(straße: "a"))
-    #expect(
-      (try? agreedDecoding(Street.self, #"{"STRASSE": "a"}"#, keyStyle: .caseInsensitive)?.get())
-        == Street(straße: nil))
-    struct Accent: JSONCodable, Equatable { var été: Int? }
-    #expect(
-      (try? agreedDecoding(Accent.self, #"{"ÉTÉ": 1}"#, keyStyle: .caseInsensitive)?.get())
-        == Accent(été: nil))
-  }
-
-  @Test("a repeated key: the last occurrence decides, whatever the earlier ones held")
-  func repeatedKeys() throws {
-    #expect(
-      try agreedDecoding(Strict.self, #"{"a": "x", "b": 2, "a": 1}"#)?.get() == Strict(a: 1, b: 2))
-    let error = agreedDecoding(Strict.self, #"{"a": 1, "b": 2, "a": "x"}"#)
-    #expect(throws: JSON.Error.self) { try error?.get() }
-    #expect(try [String: Int](jsonString: #"{"k": "x", "k": 1}"#) == ["k": 1])
-    #expect(try [String: Int](decode: JSON(jsonString: #"{"k": "x", "k": 1}"#)) == ["k": 1])
-  }
-
-  @Test("the error reported is the first field in declaration order, on every path")
-  func errorOrder() {
-    guard case .failure(let error) = agreedDecoding(Strict.self, #"{"b": "x", "a": "y"}"#) else {
-      Issue.record("expected a failure")
-      return
+extension ProcessWideState {
+  @Suite("One semantics on every entry point", .serialized)
+  struct OneSemanticsTests {
+    @Test(
+      "case-insensitive keys fold ASCII only, and the last match wins",
+      arguments: [
+        (#"{"AGE": 1}"#, 1), (#"{"Age": 1, "AGE": 2}"#, 2), (#"{"age": 1, "AGE": 2}"#, 2),
+        (#"{"AGE": 2, "age": 1}"#, 1),
+      ])
+    func caseInsensitive(text: String, age: Int) throws {
+      let result = agreedDecoding(Person.self, text, keyStyle: .caseInsensitive)
+      #expect(try result?.get().age == age)
     }
-    #expect(error.path == "a")
-  }
 
-  @Test("malformed text wins over a mapping error, with the same position everywhere")
-  func malformedWins() {
-    guard case .failure(let error) = agreedDecoding(Strict.self, #"{"a": "x", "b": 1,}"#) else {
-      Issue.record("expected a failure")
-      return
+    @Test("non-ASCII letters must match exactly under .caseInsensitive")
+    func nonASCII() {
+      struct Street: JSONCodable, Equatable { var straße: String? }
+      #expect(
+        (try? agreedDecoding(Street.self, #"{"STRAßE": "a"}"#, keyStyle: .caseInsensitive)?.get())
+          == Street(straße: "a"))
+      #expect(
+        (try? agreedDecoding(Street.self, #"{"STRASSE": "a"}"#, keyStyle: .caseInsensitive)?.get())
+          == Street(straße: nil))
+      struct Accent: JSONCodable, Equatable { var été: Int? }
+      #expect(
+        (try? agreedDecoding(Accent.self, #"{"ÉTÉ": 1}"#, keyStyle: .caseInsensitive)?.get())
+          == Accent(été: nil))
     }
-    guard case .malformed = error.kind else {
-      Issue.record("expected malformed, got \(error)")
-      return
-    }
-    #expect(error.path == "")
-  }
 
-  @Test("omitNulls and ignoreIfNull leave out whatever encodes to null, on every path")
-  func omittedNulls() throws {
-    let value = Nullish()
-    for _ in 0..<2 {
-      AutoMapTesting.forgetReflection()
-      let first = try value.jsonString(options: [.omitNulls])
-      let bytes = try value.jsonString(options: [.omitNulls])
-      let tree = try value.json.jsonString(options: [.omitNulls])
-      #expect(first == "{}")
-      #expect(bytes == "{}")
-      #expect(tree == "{}")
-      let plain = try value.jsonString()
-      #expect(plain == #"{"raw":null,"twice":null}"#)
-      #expect(try value.json.jsonString() == plain)
+    @Test("a repeated key: the last occurrence decides, whatever the earlier ones held")
+    func repeatedKeys() throws {
+      #expect(
+        try agreedDecoding(Strict.self, #"{"a": "x", "b": 2, "a": 1}"#)?.get() == Strict(a: 1, b: 2)
+      )
+      let error = agreedDecoding(Strict.self, #"{"a": 1, "b": 2, "a": "x"}"#)
+      #expect(throws: JSON.Error.self) { try error?.get() }
+      #expect(try [String: Int](jsonString: #"{"k": "x", "k": 1}"#) == ["k": 1])
+      #expect(try [String: Int](decode: JSON(jsonString: #"{"k": "x", "k": 1}"#)) == ["k": 1])
     }
-    #expect(try ["a": JSON.null, "b": 1].jsonString(options: [.omitNulls]) == #"{"b":1}"#)
-    let nested: [String: Int??] = ["a": .some(nil)]
-    #expect(try nested.jsonString(options: [.omitNulls]) == "{}")
+
+    @Test("the error reported is the first field in declaration order, on every path")
+    func errorOrder() {
+      guard case .failure(let error) = agreedDecoding(Strict.self, #"{"b": "x", "a": "y"}"#) else {
+        Issue.record("expected a failure")
+        return
+      }
+      #expect(error.path == "a")
+    }
+
+    @Test("malformed text wins over a mapping error, with the same position everywhere")
+    func malformedWins() {
+      guard case .failure(let error) = agreedDecoding(Strict.self, #"{"a": "x", "b": 1,}"#) else {
+        Issue.record("expected a failure")
+        return
+      }
+      guard case .malformed = error.kind else {
+        Issue.record("expected malformed, got \(error)")
+        return
+      }
+      #expect(error.path == "")
+    }
+
+    @Test("omitNulls and ignoreIfNull leave out whatever encodes to null, on every path")
+    func omittedNulls() throws {
+      let value = Nullish()
+      for _ in 0..<2 {
+        AutoMapTesting.forgetReflection()
+        let first = try value.jsonString(options: [.omitNulls])
+        let bytes = String(decoding: try value.jsonData(options: [.omitNulls]), as: UTF8.self)
+        let tree = try value.json.jsonString(options: [.omitNulls])
+        #expect(first == "{}")
+        #expect(bytes == "{}")
+        #expect(tree == "{}")
+        let plain = try value.jsonString()
+        #expect(plain == #"{"raw":null,"twice":null}"#)
+        #expect(try value.json.jsonString() == plain)
+        #expect(String(decoding: try value.jsonData(), as: UTF8.self) == plain)
+      }
+      #expect(try ["a": JSON.null, "b": 1].jsonString(options: [.omitNulls]) == #"{"b":1}"#)
+      let nested: [String: Int??] = ["a": .some(nil)]
+      #expect(try nested.jsonString(options: [.omitNulls]) == "{}")
+    }
   }
 }
