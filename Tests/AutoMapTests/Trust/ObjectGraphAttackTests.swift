@@ -128,4 +128,47 @@ struct ObjectGraphAttackTests {
     }
     #expect(try JSON(jsonObject: nested(JSON.maximumDepth)) == JSON(jsonString: text))
   }
+
+  @Test("NSNumber edge values: booleans, the ends of the integer ranges, non-finite numbers")
+  func numberEdges() throws {
+    let graph = NSArray(array: [
+      NSNumber(value: true), NSNumber(value: Int8(1)), NSNumber(value: UInt64.max),
+      NSNumber(value: Int64.min), NSNumber(value: 0.5), NSNumber(value: Float(0.25)),
+    ])
+    let json = try JSON(jsonObject: graph)
+    #expect(
+      json == [
+        true, 1, .number(JSON.Number(UInt64.max)), .number(JSON.Number(Int64.min)), 0.5, 0.25,
+      ])
+    for (value, path) in [
+      (NSArray(array: [1, NSNumber(value: Double.nan)]) as Any, "[1]"),
+      (["f": Float.nan] as [String: Any], "f"),
+      (["d": -Double.infinity] as [String: Any], "d"),
+    ] {
+      let error = #expect(throws: JSON.Error.self) { try JSON(jsonObject: value) }
+      #expect(error?.kind == .typeMismatch)
+      #expect(error?.path == path)
+      #expect(error?.message.contains("not finite") == true, "\(String(describing: error))")
+    }
+  }
+
+  @Test("leaves with no JSON form: a Date, a class instance, a non-String key")
+  func leavesWithNoJSONForm() {
+    final class Opaque {}
+    let cases: [(Any, String, String)] = [
+      (NSMutableArray(array: [Date(timeIntervalSince1970: 0)]), "[0]", "Date"),
+      (["x": [Opaque()]] as [String: Any], "x[0]", "Opaque"),
+      (NSDictionary(dictionary: [1: "one"]), "", "keys are not all strings"),
+      (
+        ["k": NSDictionary(dictionary: [2: "two"])] as [String: Any], "k",
+        "keys are not all strings"
+      ),
+    ]
+    for (value, path, fragment) in cases {
+      let error = #expect(throws: JSON.Error.self) { try JSON(jsonObject: value) }
+      #expect(error?.kind == .typeMismatch)
+      #expect(error?.path == path)
+      #expect(error?.message.contains(fragment) == true, "\(String(describing: error))")
+    }
+  }
 }
