@@ -7,7 +7,7 @@
 /// decode and encode plans never consult it; a call's key style reaches them as it always
 /// has, through ``KeyStyleContext`` and the plan for that style.
 enum ConfigurationContext {
-  @TaskLocal private static var bound: JSON.Configuration?
+  @TaskLocal fileprivate static var bound: JSON.Configuration?
 
   /// Set once the first configuration is bound; never cleared.
   private static let inUse = AtomicFlag()
@@ -24,7 +24,7 @@ enum ConfigurationContext {
   static func with<R>(_ configuration: JSON.Configuration, _ body: () throws -> R) rethrows -> R {
     if !inUse.isSet { inUse.set() }
     Reporting.noteInUse(configuration)
-    let merged = configuration.merged(over: current)
+    let merged = configuration.handledOutside().merged(over: current)
     return try $bound.withValue(merged) {
       try KeyStyleContext.with(configuration.keyStyle, body)
     }
@@ -37,10 +37,47 @@ enum ConfigurationContext {
   ) async rethrows -> R {
     if !inUse.isSet { inUse.set() }
     Reporting.noteInUse(configuration)
-    let merged = configuration.merged(over: current)
+    let merged = configuration.handledOutside().merged(over: current)
     return try await $bound.withValue(merged) {
       guard let style = configuration.keyStyle else { return try await body() }
       return try await KeyStyleContext.$override.withValue(style) { try await body() }
+    }
+  }
+}
+
+extension JSON.Configuration {
+  /// The configuration with its own substitution handler (not one it inherits, which was
+  /// wrapped where it was set) called as the code that opens the scope runs: its own AutoMap
+  /// calls see what was set around the scope, never this handler, so it cannot call itself.
+  fileprivate func handledOutside() -> Self {
+    guard let handler = onSubstitution else { return self }
+    let outside = Surroundings()
+    var configuration = self
+    configuration.onSubstitution = { substitution in outside.restore { handler(substitution) } }
+    return configuration
+  }
+}
+
+/// What an AutoMap call sets up for the calls inside it, taken where a scope opens and put
+/// back around user code that must not run inside the scope (a substitution handler): the
+/// configuration, key style, substitution path, untagged-enum session and depth of strings
+/// holding JSON. (The thread's nesting count, ``Nesting``, goes on: the stack does too.)
+private struct Surroundings: Sendable {
+  let configuration = ConfigurationContext.bound
+  let keyStyle = KeyStyleContext.override
+  let location = Substitutions.location
+  let untagged = UntaggedSession.current
+  let embeddedDepth = EmbeddedJSONTransform.depth
+
+  func restore<R>(_ body: () throws -> R) rethrows -> R {
+    try ConfigurationContext.$bound.withValue(configuration) {
+      try KeyStyleContext.$override.withValue(keyStyle) {
+        try Substitutions.$location.withValue(location) {
+          try UntaggedSession.$current.withValue(untagged) {
+            try EmbeddedJSONTransform.$depth.withValue(embeddedDepth, operation: body)
+          }
+        }
+      }
     }
   }
 }

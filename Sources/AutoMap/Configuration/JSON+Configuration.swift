@@ -65,6 +65,11 @@ extension JSON {
     /// let feed = try Feed(jsonData: data, configuration: logged)
     /// ```
     ///
+    /// The handler may call AutoMap (to log by decoding, say): its own calls run as the code
+    /// that set it runs, with the configuration around that scope, so they never call this
+    /// handler again. A transform or `Codable` value that decodes is part of the decode, and
+    /// its calls run inside the scope.
+    ///
     /// While a handler is set, byte input is decoded through `JSON` values, as
     /// `T(decode:)` does, so that each substitution's path is known: about as fast as
     /// `T(decode: JSON(jsonData:))`. Calls without one are not slowed at all.

@@ -18,11 +18,12 @@ extension JSON {
   /// integers across the whole `Int64` and `UInt64` ranges, an `NSDecimalNumber` or `Decimal`
   /// keeps every digit. Dictionary members come in the order of their keys' bytes (a
   /// dictionary has no order of its own). Anything else (a `Date`, a non-`String` key, a
-  /// non-finite number, a graph deeper than ``maximumDepth``) is an error naming where it
-  /// is. (An `NSArray` or `NSDictionary` that contains itself cannot be read on Linux:
-  /// Foundation's own bridging of its elements never returns.)
+  /// non-finite number, a graph deeper than ``maximumDepth``, an `NSMutableArray` or
+  /// `NSMutableDictionary` that contains itself) is an error naming where it is. A graph
+  /// that holds one container in several places converts it in each.
   public init(jsonObject: Any) throws {
-    self = try Self.converting(jsonObject, depth: 0)
+    var enclosing: Set<ObjectIdentifier> = []
+    self = try Self.converting(jsonObject, depth: 0, enclosing: &enclosing)
   }
 
   /// This value as an untyped graph, as `JSONSerialization.jsonObject(with:)` would return
@@ -49,47 +50,39 @@ extension JSON {
     }
   }
 
-  private static func converting(_ value: Any, depth: Int) throws -> JSON {
-    guard depth <= maximumDepth else {
-      throw JSON.Error(
-        .tooDeep(limit: maximumDepth),
-        "the object graph nests deeper than \(maximumDepth) levels (or refers to itself)")
-    }
+  /// Converts `value`, which `enclosing` Foundation containers (the ones open on the path to
+  /// it) hold: a container met again on its own path is a cycle, an error instead of a
+  /// conversion that never ends. `depth` counts the arrays and dictionaries around `value`.
+  private static func converting(
+    _ value: Any, depth: Int, enclosing: inout Set<ObjectIdentifier>
+  ) throws -> JSON {
     if let json = value as? JSON { return json }
     if value is NSNull { return .null }
     if let string = value as? String { return .string(string) }
     if let number = value as? NSNumber { return try converting(number) }
-    if let array = value as? [Any] {
-      var elements: [JSON] = []
-      elements.reserveCapacity(array.count)
-      for (position, element) in array.enumerated() {
-        do {
-          elements.append(try converting(element, depth: depth + 1))
-        } catch {
-          throw JSON.Error.wrapping(error).prefixed(index: position)
+    if let members = try GraphContainer(value) {
+      guard depth < maximumDepth else {
+        throw JSON.Error(
+          .tooDeep(limit: maximumDepth),
+          "the object graph nests deeper than \(maximumDepth) arrays and dictionaries")
+      }
+      let identity = members.identity
+      if let identity {
+        guard enclosing.insert(identity).inserted else {
+          throw JSON.Error(
+            .typeMismatch,
+            "this \(typeName(type(of: value))) contains itself (a reference cycle): JSON has no"
+              + " form for it")
         }
       }
-      return .array(elements)
-    }
-    if let dictionary = value as? [String: Any] {
-      var object = Object()
-      for key in dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-        do {
-          object[key] = try converting(dictionary[key] as Any, depth: depth + 1)
-        } catch {
-          throw JSON.Error.wrapping(error).prefixed(key: key)
-        }
-      }
-      return .object(object)
+      defer { if let identity { enclosing.remove(identity) } }
+      return try members.converted { try converting($0, depth: depth + 1, enclosing: &enclosing) }
     }
     // `nil` inside `Any` (an `Optional` holding nothing), or the value an optional holds.
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .optional {
       guard let wrapped = mirror.children.first?.value else { return .null }
-      return try converting(wrapped, depth: depth + 1)
-    }
-    if value is NSDictionary {
-      throw JSON.Error(.typeMismatch, "a dictionary whose keys are not all strings")
+      return try converting(wrapped, depth: depth, enclosing: &enclosing)
     }
     throw JSON.Error(
       .typeMismatch,

@@ -58,6 +58,15 @@ extension JSON {
   }
 }
 
+/// Dictionaries, for finding the protocol type inside one (``ExistentialRegistry/hint(for:)``).
+protocol DictionaryValueTypeProviding {
+  static var valueType: Any.Type { get }
+}
+
+extension Dictionary: DictionaryValueTypeProviding {
+  static var valueType: Any.Type { Value.self }
+}
+
 /// The registered protocol types, by the `ObjectIdentifier` of each type made of them
 /// (`any Shape`, `[any Shape]`, …). Looked up only when a codec is made for a type nothing
 /// else maps, once per type: other types never reach it.
@@ -104,8 +113,19 @@ enum ExistentialRegistry {
     }
   }
 
-  /// What to say about an unmappable property of a protocol type.
+  /// What to say about an unmappable property of a protocol type, held bare or inside
+  /// optionals, arrays, sets and dictionaries (`[String: (any Shape)?]`).
   static func hint(for type: Any.Type) -> String? {
+    var type = type
+    while true {
+      if let wrapper = type as? any WrapperTypeProviding.Type {
+        type = wrapper.wrappedType
+      } else if let dictionary = type as? any DictionaryValueTypeProviding.Type {
+        type = dictionary.valueType
+      } else {
+        break
+      }
+    }
     guard RuntimeReflection.kind(of: type) == .other("an existential") else { return nil }
     return "A protocol type maps once its conforming types are registered:"
       + " JSON.registerPolymorphic((\(existentialName(type))).self, types: […]). Or mark it .ignore"

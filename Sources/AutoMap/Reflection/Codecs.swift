@@ -205,8 +205,9 @@ enum CodecCache {
   private static func unmappableDecoder(_ type: Any.Type) -> DecodeCodec {
     func make<T>(_: T.Type) -> DecodeCodec {
       let error = JSON.Error(
-        .invalidModel, "\(typeName(T.self)) cannot be decoded: it does not conform to JSONDecodable"
-      )
+        .invalidModel,
+        "\(typeName(T.self)) cannot be decoded: it does not conform to JSONDecodable"
+          + (ExistentialRegistry.hint(for: T.self).map { ". " + $0 } ?? ""))
       return DecodeCodec(
         T.self, readBytes: { _, _ in throw error }, readJSON: { _, _ in throw error },
         isMappable: false)
@@ -217,8 +218,9 @@ enum CodecCache {
   private static func unmappableEncoder(_ type: Any.Type) -> EncodeCodec {
     func make<T>(_: T.Type) -> EncodeCodec {
       let error = JSON.Error(
-        .invalidModel, "\(typeName(T.self)) cannot be encoded: it does not conform to JSONEncodable"
-      )
+        .invalidModel,
+        "\(typeName(T.self)) cannot be encoded: it does not conform to JSONEncodable"
+          + (ExistentialRegistry.hint(for: T.self).map { ". " + $0 } ?? ""))
       return EncodeCodec(
         T.self, writeBytes: { _, _ in throw error }, writeJSON: { _ in throw error },
         isMappable: false)

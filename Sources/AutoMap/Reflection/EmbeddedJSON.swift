@@ -10,7 +10,7 @@ struct EmbeddedJSONTransform: Transform {
   /// How deep strings holding JSON may nest inside each other's JSON.
   static let maximumDepth = 8
 
-  @TaskLocal private static var depth = 0
+  @TaskLocal static var depth = 0
 
   private let decoder: (@Sendable (JSON) throws -> Any)?
   private let encoder: (@Sendable (Any) throws -> JSON)?

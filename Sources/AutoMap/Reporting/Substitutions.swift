@@ -65,7 +65,8 @@ extension JSON {
   /// Runs `body` and returns its result with every substitution made by the AutoMap calls in
   /// it, in the order they were made (a model's properties in declaration order, elements in
   /// order). Scopes nest: an enclosing `recordingSubstitutions` or
-  /// ``JSON/Configuration/onSubstitution`` receives them as well.
+  /// ``JSON/Configuration/onSubstitution`` receives them as well. A handler's own AutoMap
+  /// calls run outside the scope it handles: they are not recorded here.
   ///
   /// ```swift
   /// let (orders, substituted) = try JSON.recordingSubstitutions {

@@ -1,0 +1,191 @@
+import AutoMap
+import Foundation
+import Testing
+
+// Issue 20, finding 3: depth is counted in JSON nesting levels on every path, so a document
+// nested exactly `JSON.maximumDepth` deep maps wherever the types allow it, and one level
+// deeper is the depth error, never a stack overflow.
+
+final class DepthLink: JSONCodable, DefaultInitable {
+  var next: DepthLink?
+  required init() {}
+}
+
+struct DepthNode: JSONCodable, DefaultInitable {
+  var children: [DepthNode] = []
+}
+
+struct CodableDepthNode: Codable {
+  var children: [CodableDepthNode]?
+}
+
+indirect enum DepthExpression: JSONCodable, Codable {
+  case leaf(Int)
+  case list([DepthExpression])
+}
+
+indirect enum DepthTree: JSONCodable, Codable {
+  case leaf(Int)
+  case node([DepthTree])
+  static var caseLayout: JSON.CaseLayout { .untagged(["leaf", "node"]) }
+}
+
+class DepthAnimal: JSONCodable, DefaultInitable, JSONPolymorphic {
+  var friend: DepthAnimal?
+  required init() {}
+  class var subclasses: [String: DepthAnimal.Type] { ["dog": DepthDog.self] }
+}
+
+final class DepthDog: DepthAnimal {}
+
+protocol DepthShape {}
+
+struct DepthGroup: DepthShape, JSONCodable, DefaultInitable {
+  var items: [any DepthShape] = []
+}
+
+struct DepthEnvelope: JSONCodable {
+  var inner: DepthNode
+  static func specificOptions() -> [String: SpecificOption] { ["inner": .embeddedJSON] }
+}
+
+/// `count` times `open`, then `middle`, then `count` times `close`.
+func nested(_ open: String, _ count: Int, _ middle: String, _ close: String) -> String {
+  String(repeating: open, count: count) + middle + String(repeating: close, count: count)
+}
+
+@Suite("Depth counts JSON nesting levels on every path")
+struct DepthPerLevelTests {
+  static let limit = JSON.maximumDepth
+  static let registered: Bool = {
+    (try? JSON.registerPolymorphic((any DepthShape).self, types: ["group": DepthGroup.self]))
+      != nil
+  }()
+
+  /// Models and arrays alternating, `levels` containers in all (`levels` even).
+  static func nodes(_ levels: Int) -> String {
+    nested(#"{"children":["#, levels / 2 - 1, #"{"children":[]}"#, "]}")
+  }
+
+  /// `text` (nested exactly `maximumDepth` deep) maps as `T` from bytes and from a `JSON`
+  /// value and encodes back to the same JSON; inside one more array it is the depth error.
+  func check<T>(_: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+  {
+    let json = try JSON(jsonString: text)
+    for (entry, decode) in [
+      ("bytes", { try JSON.decode(T.self, fromJSONData: Data(text.utf8)) }),
+      ("JSON", { try JSON.decode(T.self, from: json) }),
+    ] {
+      let value = try #require(
+        try decode(), "at the bound, from \(entry)", sourceLocation: sourceLocation)
+      // Compared first: a failed expectation would describe 512 levels of values.
+      let encoded = try JSON.encode(value, as: T.self) == json
+      let written = try JSON(jsonData: JSON.jsonData(value, as: T.self)) == json
+      #expect(encoded, "encoded from \(entry)", sourceLocation: sourceLocation)
+      #expect(written, "written from \(entry)", sourceLocation: sourceLocation)
+    }
+    let deeper = "[" + text + "]"
+    for (entry, decode) in [
+      ("bytes", { _ = try JSON.decode([T].self, fromJSONData: Data(deeper.utf8)) }),
+      ("JSON", { _ = try JSON.decode([T].self, from: [json]) }),
+    ] {
+      let error = #expect(
+        throws: JSON.Error.self, "past the bound, from \(entry)", sourceLocation: sourceLocation
+      ) {
+        try decode()
+      }
+      #expect(
+        error?.kind == .tooDeep(limit: Self.limit), "\(entry): \(String(describing: error))",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test("models holding models")
+  func models() throws {
+    try check(DepthLink.self, nested(#"{"next":"#, Self.limit - 1, #"{"next":null}"#, "}"))
+  }
+
+  @Test("models and arrays")
+  func modelsAndArrays() throws {
+    try check(DepthNode.self, Self.nodes(Self.limit))
+  }
+
+  @Test("Codable values through the bridge")
+  func codableBridge() throws {
+    try check(CodableDepthNode.self, Self.nodes(Self.limit))
+  }
+
+  @Test("enums with payloads")
+  func payloadEnums() throws {
+    // Three levels a case: {"list": {"_0": [ … ]}}; the leaf {"leaf": {"_0": 1}} is two.
+    let text = nested(#"{"list":{"_0":["#, (Self.limit - 2) / 3, #"{"leaf":{"_0":1}}"#, "]}}")
+    try check(DepthExpression.self, text)
+  }
+
+  @Test("untagged recursive enums")
+  func untaggedEnums() throws {
+    // Not fixed yet: a level of an untagged enum counts about three (its own level, the
+    // external form its case is decoded from, the array), and the check that a case writes
+    // back its shape encodes the rest of the tree on top of the decode's count.
+    withKnownIssue("issue 20.3: untagged levels count more than once") {
+      try check(DepthTree.self, nested("[", Self.limit, "1", "]"))
+    }
+  }
+
+  @Test("class hierarchies chosen by a discriminator")
+  func classPolymorphism() throws {
+    let text = nested(
+      #"{"type":"dog","friend":"#, Self.limit - 1, #"{"type":"dog","friend":null}"#, "}")
+    try check(DepthAnimal.self, text)
+  }
+
+  @Test("protocol types chosen by a discriminator")
+  func protocolPolymorphism() throws {
+    #expect(Self.registered)
+    let text = nested(
+      #"{"type":"group","items":["#, Self.limit / 2 - 1, #"{"type":"group","items":[]}"#, "]}")
+    try check((any DepthShape).self, text)
+  }
+
+  @Test("JSON inside a string counts on from the string's place")
+  func embeddedJSON() throws {
+    let inner = nested(#"{"children":["#, (Self.limit - 2) / 2, "{}", "]}")
+      .replacingOccurrences(of: "\"", with: "\\\"")
+    // The envelope, then the inner document: one level more than its own.
+    let text = #"{"inner":""# + inner + #""}"#
+    let value = try DepthEnvelope(jsonString: text)
+    var levels = 2  // the envelope and the innermost {}
+    var node = value.inner
+    while let child = node.children.first {
+      levels += 2
+      node = child
+    }
+    #expect(levels == Self.limit)
+    // Not fixed yet: encoding the inner value counts more than its levels.
+    withKnownIssue("issue 20.3: encoding JSON inside a string at the bound") {
+      let again = try DepthEnvelope(jsonString: value.jsonString())
+      #expect(again.inner.children.count == 1)
+    }
+    // Not fixed yet: from bytes, the levels around the string are the reader's, and the
+    // inner document starts counting at 0, so one level past the bound still maps.
+    withKnownIssue("issue 20.3: JSON inside a string starts its count at 0 on the byte path") {
+      let error = #expect(throws: JSON.Error.self) {
+        try [DepthEnvelope](jsonString: "[" + text + "]")
+      }
+      #expect(error?.kind == .tooDeep(limit: Self.limit))
+    }
+  }
+
+  @Test("stream elements count the array around them")
+  func streams() throws {
+    let text = "[[" + Self.nodes(Self.limit - 2) + "]]"
+    let results = Array(SyncJSONStream(of: [DepthNode].self, data: Data(text.utf8)))
+    #expect(results.count == 1)
+    #expect(throws: Never.self) { try results.first?.get() }
+    let deeper = "[[" + Self.nodes(Self.limit) + "]]"
+    let failed = Array(SyncJSONStream(of: [DepthNode].self, data: Data(deeper.utf8)))
+    let error = #expect(throws: JSON.Error.self) { try failed.first?.get() }
+    #expect(error?.kind == .tooDeep(limit: Self.limit), "\(String(describing: error))")
+  }
+}
