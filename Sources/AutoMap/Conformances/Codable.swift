@@ -34,12 +34,33 @@ extension JSON: Codable {
     if let value = try? container.decode(UInt64.self) { return .number(Number(value)) }
     if let value = try? container.decode(Double.self) { return .number(Number(value)) }
     if let value = try? container.decode(String.self) { return .string(value) }
-    if let value = try? container.decode([JSON].self) { return .array(value) }
-    if let value = try? container.decode([String: JSON].self) {
+    if let value = try unlessTooDeep({ try container.decode([JSON].self) }) {
+      return .array(value)
+    }
+    if let value = try unlessTooDeep({ try container.decode([String: JSON].self) }) {
       return .object(Object(value.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }))
     }
     throw DecodingError.dataCorruptedError(
       in: container, debugDescription: "not a null, bool, number, string, array or object")
+  }
+
+  /// What `read` gives, or `nil` when it fails (the value is of another kind), except when
+  /// it fails because the document nests deeper than ``maximumDepth``: that is the answer at
+  /// every level above, so it is thrown on, never taken for "not an array".
+  private static func unlessTooDeep<T>(_ read: () throws -> T) throws -> T? {
+    do {
+      return try read()
+    } catch let error as DecodingError {
+      if case .dataCorrupted(let context) = error,
+        let cause = context.underlyingError as? JSON.Error,
+        case .tooDeep = cause.kind
+      {
+        throw error
+      }
+      return nil
+    } catch {
+      return nil
+    }
   }
 
   private static func decodingError(_ error: JSON.Error, _ decoder: any Decoder) -> DecodingError {

@@ -145,10 +145,11 @@ struct CodableBridgeTests {
       Issue.record("expected dataCorrupted, got \(String(describing: error))")
       return
     }
-    // (The bound's own error is lost on the way out: each level tries the next kind of value
-    // after a failed array, so the root reports that it read none.)
-    #expect(context.codingPath.isEmpty)
-    #expect(context.debugDescription == "not a null, bool, number, string, array or object")
+    // The bound's own error reaches the caller, at the level where the bound was passed.
+    let cause = try #require(context.underlyingError as? JSON.Error)
+    #expect(cause.kind == .tooDeep(limit: JSON.maximumDepth))
+    #expect(context.codingPath.count == JSON.maximumDepth)
+    #expect(context.debugDescription.contains("nesting deeper than 512"))
     #expect(throws: Never.self) {
       try PropertyListDecoder().decode(JSON.self, from: plist(JSON.maximumDepth - 1))
     }
