@@ -21,8 +21,9 @@ require on an Apple system:
   in its block, naming at least that version (read from the source text).
 
 Usage: Scripts/availability-audit.py [--package DIR] [--scratch-path DIR] [--self-test]
---self-test audits Scripts/AvailabilityAuditFixture, a package with one unguarded `Mutex` among
-guarded uses, and fails unless the audit reports exactly that one.
+--self-test audits Scripts/AvailabilityAuditFixture, a package with unguarded uses of `Mutex`
+among guarded ones, and fails unless the audit reports exactly the lines marked
+`// audit: flagged` there.
 
 Needs: the Swift toolchain on PATH, and its libIndexStore.so (found next to `swift`).
 """
@@ -37,10 +38,8 @@ import subprocess
 import sys
 import tempfile
 
+# The symbol graphs' availability domains, spelled as SwiftPM's `platforms:` spells them.
 DOMAINS = ["macOS", "iOS", "tvOS", "watchOS", "visionOS"]
-# SwiftPM's names in `platforms:` for the symbol graph's availability domains.
-PACKAGE_PLATFORMS = {"macOS": "macOS", "iOS": "iOS", "tvOS": "tvOS", "watchOS": "watchOS",
-                     "visionOS": "visionOS"}
 # The toolchain modules whose APIs have Apple availability worth checking.
 TOOLCHAIN_MODULES = ["Swift", "_Concurrency", "Synchronization", "Observation",
                      "_StringProcessing", "RegexBuilder", "FoundationEssentials",
@@ -75,10 +74,10 @@ def declared_minimums(package_dir):
   minimums = {}
   for name, version in re.findall(r"\.(macOS|iOS|tvOS|watchOS|visionOS)\(\s*\.v([0-9_]+)\s*\)",
                                   text):
-    minimums[PACKAGE_PLATFORMS[name]] = version_tuple(version.replace("_", "."))
+    minimums[name] = version_tuple(version.replace("_", "."))
   for name, version in re.findall(
       r"\.(macOS|iOS|tvOS|watchOS|visionOS)\(\s*\"([0-9.]+)\"\s*\)", text):
-    minimums[PACKAGE_PLATFORMS[name]] = version_tuple(version)
+    minimums[name] = version_tuple(version)
   return minimums
 
 
@@ -474,7 +473,7 @@ def build(package_dir, scratch):
   return result.stdout.strip()
 
 
-def audit(package_dir, scratch=None, quiet=False):
+def audit(package_dir, scratch=None):
   """Returns the list of violations, each a printable line."""
   package_dir = os.path.realpath(package_dir)
   minimums = declared_minimums(package_dir)
@@ -550,11 +549,10 @@ def audit(package_dir, scratch=None, quiet=False):
         if gone:
           needs = ", ".join(filter(None, [needs, "unavailable on " + ", ".join(sorted(gone))]))
         violations.add(f"{where}:{line}:{column}: `{name}` needs {needs}")
-  if not quiet:
-    print(f"availability-audit: {checked} references in "
-          f"{sum(len(records) for records in by_module.values())} files of "
-          f"{', '.join(sorted(filter(None, by_module)))} checked against "
-          + ", ".join(f"{domain} {show(version)}" for domain, version in sorted(minimums.items())))
+  print(f"availability-audit: {checked} references in "
+        f"{sum(len(records) for records in by_module.values())} files of "
+        f"{', '.join(sorted(filter(None, by_module)))} checked against "
+        + ", ".join(f"{domain} {show(version)}" for domain, version in sorted(minimums.items())))
   return sorted(violations)
 
 
