@@ -1,7 +1,7 @@
 import CAutoMapShims
 
-/// A word that threads share without a lock: loaded, stored and compared-and-exchanged
-/// atomically.
+/// A word that threads share without a lock: loaded and stored atomically (``AtomicObject``
+/// publishes an object in one with a compare-and-exchange).
 ///
 /// The standard library's `Atomic` needs macOS 15 or iOS 18; these few operations are the
 /// compiler's atomic builtins (in `CAutoMapShims`), the same instructions on every system
@@ -36,15 +36,6 @@ struct AtomicWord: ~Copyable, @unchecked Sendable {
 
   @inline(__always)
   func storeRelaxed(_ value: UInt) { automap_atomic_store_relaxed(word, value) }
-
-  /// Stores `desired` if the word holds `expected`. Returns whether it did, and the value the
-  /// word held (`expected` when it stored).
-  @inline(__always)
-  func compareExchange(expected: UInt, desired: UInt) -> (exchanged: Bool, original: UInt) {
-    var original = expected
-    let exchanged = automap_atomic_compare_exchange(word, &original, desired)
-    return (exchanged, original)
-  }
 }
 
 /// A flag that starts clear and is set once, read with no ordering (a hint that some
