@@ -6,6 +6,8 @@ struct ResultTable {
   /// AutoMap's throughput in MB/s, by document and task.
   private var throughputs: [String: Double] = [:]
 
+  var isEmpty: Bool { rows.isEmpty }
+
   func throughput(document: String, task: String) -> Double? {
     throughputs[document + "\u{0}" + task]
   }

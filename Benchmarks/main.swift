@@ -5,8 +5,8 @@ import Foundation
 // Run in release mode: `swift run -c release Benchmarks [--quick] [--rounds N]`; narrow it
 // with `--only <document>` and `--task parse|write|decode|encode`; `--ours-only` leaves the
 // other libraries out (under a profiler), `--contender "AutoMap via JSON"` all but one.
-// `--peak-memory` measures peak memory; `--stream [--stream-size-mb 1024]` the streams
-// (see StreamBenchmark.swift).
+// `--only capabilities` runs the capability rows alone. `--peak-memory` measures peak
+// memory; `--stream [--stream-size-mb 1024]` the streams (see StreamBenchmark.swift).
 
 let arguments = CommandLine.arguments
 if let index = arguments.firstIndex(of: "--peak-memory-child") {
@@ -165,7 +165,7 @@ for document in documents {
   }
 }
 
-print(table.render())
+if !table.isEmpty { print(table.render()) }
 
 // A wide object parses at a rate comparable to an ordinary document (no quadratic work).
 if let wide = table.throughput(document: "object 100k keys", task: "parse: bytes -> JSON"),
@@ -211,5 +211,13 @@ if let small = documents.first(where: { $0.name == "api 1 MB" })?.data,
     print(
       "  \(name.padding(toLength: 24, withPad: " ", startingAt: 0)) "
         + String(format: "%6.0f MB/s -> %6.0f MB/s  (%+.0f%%)", a, b, (b / a - 1) * 100))
+  }
+}
+
+// The capabilities beyond plain models (CapabilityBenchmark.swift); `--only capabilities`
+// runs them alone, `--only Pet` (any part of a row's name) one row.
+if task == nil {
+  try CapabilityBenchmark.run(rounds: rounds, minimum: minimum) { name in
+    only.map { $0 == "capabilities" || name.contains($0) } ?? true
   }
 }
