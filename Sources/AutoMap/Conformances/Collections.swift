@@ -82,7 +82,9 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
   static func lossyReadJSON(_ json: JSON, _ destination: UnsafeMutableRawPointer) throws {
     RawValue.initialize(destination, to: try decodeElements(json, lossy: true))
   }
+}
 
+extension Array {
   /// Reads `[ … ]` element by element through the element's codec; when `lossy`, elements
   /// that fail to map are left out.
   ///
@@ -113,7 +115,8 @@ extension Array: JSONDecodable, DefaultInitable, DecodeCodecProvider where Eleme
       }
       let slot = UnsafeMutableRawPointer(storage + count)
       if lossy {
-        let read: Void? = try reader.readOrSkip { try element.readBytes(&$0, slot) }
+        let read: Void? = try reader.readOrSkip(
+          { try element.readBytes(&$0, slot) }, confirm: { try element.readJSON($0, slot) })
         if read != nil { count += 1 }
         continue
       }
@@ -214,7 +217,10 @@ extension Array: JSONEncodable, EncodeCodecProvider where Element: JSONEncodable
       writeJSON: { value in try RawValue.load(value, as: [Element].self).json },
       isEmpty: { RawValue.load($0, as: [Element].self).isEmpty })
   }
+}
 
+extension Array {
+  /// Writes `[ … ]`, each element through `codec`.
   static func writeArray(
     _ elements: UnsafeBufferPointer<Element>, _ codec: EncodeCodec, _ writer: inout JSONWriter
   ) throws {

@@ -43,8 +43,12 @@ extension JSON {
       }
       return try _openExistential(model, do: decodeModel)
     }
-    let json = try data.withUnsafeBytes { try JSON(mappingBytes: $0) }
-    return try decode(T.self, from: json)
+    let codec = CodecCache.decoder(for: T.self)
+    return try data.withUnsafeBytes { bytes in
+      try ModelDecoding.decode(T.self, fromBytes: bytes, codec) {
+        try decode(T.self, from: JSON(mappingBytes: bytes))
+      }
+    }
   }
 
   /// Encodes a value as `type`, any type a model property may have (see

@@ -83,7 +83,10 @@ extension JSONPolymorphic {
   public static var defaultSubclass: PolymorphicBase.Type? { nil }
 
   /// None: the discriminator chooses.
-  public static func subclass(for object: JSON) throws -> PolymorphicBase.Type? { nil }
+  public static func subclass(for object: JSON) throws -> PolymorphicBase.Type? {
+    SubclassHook.probe?.sawDefault = true
+    return nil
+  }
 
   /// The hierarchy's rules, with its types erased, for the engine.
   static func makePolymorphism() -> Polymorphism {
@@ -91,6 +94,28 @@ extension JSONPolymorphic {
       key: discriminator, base: PolymorphicBase.self,
       table: subclasses.mapValues { $0 as Any.Type },
       defaultType: defaultSubclass.map { $0 as Any.Type },
-      choose: { try subclass(for: $0).map { $0 as Any.Type } })
+      choose: { try subclass(for: $0).map { $0 as Any.Type } },
+      choosesByDiscriminatorAlone: SubclassHook.isDefault { _ = try subclass(for: $0) })
+  }
+}
+
+/// Whether a hierarchy left ``JSONPolymorphic/subclass(for:)`` to its default, which
+/// chooses nothing: then the discriminator alone chooses, and the byte path can find it
+/// without building the object (``DiscriminatorKey``).
+///
+/// The language cannot say whether a requirement has its default implementation, so it is
+/// observed, once per hierarchy: the default reports itself while an empty object is offered.
+/// A hand-written `subclass(for:)` is then called as documented, with every object, as
+/// `JSON`.
+enum SubclassHook {
+  final class Probe: @unchecked Sendable {  // used by one thread, inside `isDefault`
+    var sawDefault = false
+  }
+  @TaskLocal static var probe: Probe?
+
+  static func isDefault(_ call: (JSON) throws -> Void) -> Bool {
+    let probe = Probe()
+    $probe.withValue(probe) { _ = try? call(.object(JSON.Object())) }
+    return probe.sawDefault
   }
 }

@@ -162,6 +162,8 @@ final class ExistentialTable<P>: @unchecked Sendable {  // immutable after creat
   private let name: String
   private let types: [String: any JSONCodable.Type]
   private let defaultType: (any JSONCodable.Type)?
+  /// What the byte paths need of each type (``ExistentialBytes``).
+  let bytes: ExistentialBytes<P>
   /// The values in key order, for messages.
   private let known: String
   /// The discriminator each type writes: the first value naming it, in key order.
@@ -175,6 +177,7 @@ final class ExistentialTable<P>: @unchecked Sendable {  // immutable after creat
     self.types = types
     self.defaultType = defaultType
     (known, values) = Polymorphism.discriminators(types.mapValues { $0 as Any.Type })
+    bytes = ExistentialBytes(key: key, types: types, defaultType: defaultType, values: values)
     signature =
       [key, defaultType.map { String(reflecting: $0) } ?? "-"]
       + types.map { "\($0.key)=\(String(reflecting: $0.value))" }.sorted()
@@ -249,7 +252,9 @@ final class ExistentialTable<P>: @unchecked Sendable {  // immutable after creat
 
   /// The codecs of `P` and of the collections of it that properties commonly declare.
   func codecs() -> ExistentialRegistry.Codecs {
-    let single = ExistentialCoding<P>(decode: decode, encode: encode)
+    let single = ExistentialCoding<P>(
+      decode: decode, encode: encode, read: { try self.bytes.read(&$0, reference: self.decode) },
+      write: { try self.bytes.write($0, &$1, reference: self.encode) })
     var decoders: [ObjectIdentifier: DecodeCodec] = [:]
     var encoders: [ObjectIdentifier: EncodeCodec] = [:]
     func add<X>(_ coding: ExistentialCoding<X>) {
@@ -268,122 +273,6 @@ final class ExistentialTable<P>: @unchecked Sendable {  // immutable after creat
     addWithOptional(single.array.dictionary)
     return ExistentialRegistry.Codecs(
       base: ObjectIdentifier(P.self), decoders: decoders, encoders: encoders)
-  }
-}
-
-/// How one type made of a registered protocol type decodes and encodes through `JSON`, built
-/// up from the protocol type's own: optionals, arrays and string-keyed dictionaries of it.
-/// Such values are read whole (the discriminator must be seen first), so the byte paths parse
-/// them to `JSON`; only these types pay.
-struct ExistentialCoding<X> {
-  let decode: (JSON) throws -> X
-  let encode: (X) throws -> JSON
-  /// For optionals: `nil`, and whether a value is `nil`.
-  var none: (() -> X)? = nil
-  var isNone: ((X) -> Bool)? = nil
-  var isEmpty: ((X) -> Bool)? = nil
-
-  var optional: ExistentialCoding<X?> {
-    let decode = self.decode
-    let encode = self.encode
-    return ExistentialCoding<X?>(
-      decode: { json in json.isNullOrMissing ? nil : try decode(json) },
-      encode: { value in try value.map(encode) ?? .null }, none: { nil }, isNone: { $0 == nil })
-  }
-
-  var array: ExistentialCoding<[X]> {
-    let decode = self.decode
-    let encode = self.encode
-    return ExistentialCoding<[X]>(
-      decode: { json in
-        guard case .array(let elements) = json else {
-          throw JSON.Error.mismatch(expected: typeName([X].self), found: json)
-        }
-        return try Nesting.level(encoding: false) {
-          if Reporting.mayBeActive, Reporting.isActive {
-            var result: [X] = []
-            result.reserveCapacity(elements.count)
-            try Problems.each(elements.enumerated(), at: { .index($0.offset) }) {
-              result.append(try decode($0.element))
-            }
-            return result
-          }
-          return try elements.enumerated().map { position, element in
-            do { return try decode(element) } catch {
-              throw JSON.Error.wrapping(error).prefixed(index: position)
-            }
-          }
-        }
-      },
-      encode: { values in
-        try Nesting.level(encoding: true) {
-          .array(
-            try values.enumerated().map { position, element in
-              do { return try encode(element) } catch {
-                throw JSON.Error.wrapping(error).prefixed(index: position)
-              }
-            })
-        }
-      }, isEmpty: { $0.isEmpty })
-  }
-
-  var dictionary: ExistentialCoding<[String: X]> {
-    let decode = self.decode
-    let encode = self.encode
-    return ExistentialCoding<[String: X]>(
-      decode: { json in
-        guard case .object(let object) = json else {
-          throw JSON.Error.mismatch(expected: typeName([String: X].self), found: json)
-        }
-        return try Nesting.level(encoding: false) {
-          var result: [String: X] = [:]
-          if Reporting.mayBeActive, Reporting.isActive {
-            try Problems.each(object, at: { .key($0.0) }) { result[$0.0] = try decode($0.1) }
-            return result
-          }
-          for (name, member) in object {
-            do { result[name] = try decode(member) } catch {
-              throw JSON.Error.wrapping(error).prefixed(key: name)
-            }
-          }
-          return result
-        }
-      },
-      encode: { values in
-        try Nesting.level(encoding: true) {
-          var object = JSON.Object()
-          for (name, member) in values {
-            do { object.append(name, try encode(member)) } catch {
-              throw JSON.Error.wrapping(error).prefixed(key: name)
-            }
-          }
-          return .object(object)
-        }
-      }, isEmpty: { $0.isEmpty })
-  }
-
-  func decodeCodec() -> DecodeCodec {
-    let decode = self.decode
-    let readJSON: DecodeCodec.ReadJSON = { json, destination in
-      RawValue.initialize(destination, to: try decode(json))
-    }
-    return DecodeCodec(
-      X.self,
-      readBytes: { reader, destination in try readJSON(reader.parseValue(), destination) },
-      readJSON: readJSON,
-      storeNil: none.map { none in { RawValue.initialize($0, to: none()) } })
-  }
-
-  func encodeCodec() -> EncodeCodec {
-    let encode = self.encode
-    let isEmpty = self.isEmpty
-    let isNone = self.isNone
-    let writeJSON: EncodeCodec.WriteJSON = { value in try encode(RawValue.load(value, as: X.self)) }
-    return EncodeCodec(
-      X.self, writeBytes: { value, writer in try writer.write(writeJSON(value)) },
-      writeJSON: writeJSON,
-      isNil: isNone.map { isNone in { isNone(RawValue.load($0, as: X.self)) } },
-      isEmpty: isEmpty.map { isEmpty in { isEmpty(RawValue.load($0, as: X.self)) } })
   }
 }
 

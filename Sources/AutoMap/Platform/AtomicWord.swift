@@ -83,3 +83,19 @@ enum AtomicObject<Object: AnyObject> {
     }
   }
 }
+
+/// An object made by the first thread that asks for it, then read by every thread with one
+/// acquiring load (racing first callers may each make one; the first stored is kept).
+final class OnceSlot<Object: AnyObject>: Sendable {
+  private let word = AtomicWord(0)
+
+  init() {}
+
+  @inline(__always)
+  func get(_ make: () throws -> Object) rethrows -> Object {
+    if let object = AtomicObject<Object>.load(word.word) { return object }
+    return AtomicObject.storeIfNil(try make(), in: word.word)
+  }
+
+  deinit { AtomicObject<Object>.release(word.word) }
+}

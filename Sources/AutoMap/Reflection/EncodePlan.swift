@@ -106,6 +106,22 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
     keyStorage.deallocate()
   }
 
+  /// This plan with `key: value` written first and any field of its own at `key` left out,
+  /// as a registered protocol type writes its instances; `nil` when it does not stream, or a
+  /// field writes a path through `key` (the `JSON` path then decides).
+  func tagged(key: String, value: String) -> EncodePlan? {
+    guard streams, whole == nil else { return nil }
+    var tagged = [Polymorphism.discriminatorField(key: key, value: value)]
+    for field in fields {
+      guard case .key(key)? = field.index.steps.first else {
+        tagged.append(field)
+        continue
+      }
+      if field.index.steps.count > 1 { return nil }
+    }
+    return EncodePlan(modelName: modelName, isClass: isClass, fields: tagged, reservedKey: key)
+  }
+
   @inline(__always)
   private func base(_ value: UnsafeRawPointer) -> UnsafeRawPointer {
     isClass ? UnsafeRawPointer(RawValue.objectBase(value)) : value

@@ -12,7 +12,8 @@
 /// So the two features that report more than a value live on the `JSON` path alone:
 /// collecting every problem (``JSON/Configuration/collectsAllErrors``) happens there after
 /// the fast path failed, and a call that records substitutions
-/// (``JSON/Configuration/onSubstitution``) skips the fast path.
+/// (``JSON/Configuration/onSubstitution``) takes the fast path's value only when nothing
+/// stood in for anything (``unsubstituted(_:)``).
 enum ModelDecoding {
   /// The codec of a model type: reflection once observed, `init(decode:)` until then.
   static func makeCodec<T: JSONDecodable>(_: T.Type) -> DecodeCodec {
@@ -21,10 +22,17 @@ enum ModelDecoding {
       RawValue.initialize(destination, to: try T(decode: json))
     }
     if let polymorphism = Polymorphism.of(T.self) {
-      // The object chooses its class, so it is read whole first: only these types pay.
+      // The object chooses its class: its discriminator is found in the bytes, then the
+      // chosen class's plan reads the object in place. What the bytes cannot decide, and
+      // classes whose `init(decode:)` has not been seen to be the default, go through `JSON`.
       return DecodeCodec(
         T.self,
-        readBytes: { reader, destination in try readJSON(reader.parseValue(), destination) },
+        readBytes: { reader, destination in
+          guard let chosen = try polymorphism.chooseClass(at: &reader, for: T.self),
+            let plan = try reflectedPlan(chosen, T.self, state, reader.keyStyle)
+          else { return try readJSON(reader.parseValue(), destination) }
+          try plan.readBytes(&reader, destination, watching: polymorphism.discriminatorKey)
+        },
         readJSON: readJSON, model: state, polymorphism: polymorphism)
     }
     // Once the default `init(decode:)` has been seen, both paths go to the plan directly,
@@ -45,6 +53,18 @@ enum ModelDecoding {
         }
       },
       model: state)
+  }
+
+  /// The plan of `chosen` (`T` or a subclass, whose `T`-typed reference the plan stores),
+  /// when its `init(decode:)` has been seen to be the default.
+  private static func reflectedPlan<T>(
+    _ chosen: Any.Type, _: T.Type, _ state: ModelDecodeState, _ style: JSON.KeyStyle?
+  ) throws -> DecodePlan? {
+    let chosenState =
+      ObjectIdentifier(chosen) == ObjectIdentifier(T.self)
+      ? state : CodecCache.decoder(for: chosen).model
+    guard let chosenState, chosenState.isReflected else { return nil }
+    return try chosenState.resolvedPlan(style)
   }
 
   private static func state<T: JSONDecodable>(_: T.Type) throws -> ModelDecodeState {
@@ -111,12 +131,8 @@ enum ModelDecoding {
       // A first use: through `JSON` and the real `init(decode:)`, which may be hand-written.
       return try decodeReference(T.self, fromBytes: bytes, at: index)
     }
-    if Substitutions.isRecording {
-      // Substitutions are recorded with their paths, which only the `JSON` path tracks.
-      return try decodeReference(T.self, fromBytes: bytes, at: index)
-    }
-    do {
-      return try JSONReader.withReader(bytes) { reader in
+    let fast = {
+      try JSONReader.withReader(bytes) { reader in
         try RawValue.withTemporary(T.self) { slot in
           guard try reader.descend(index.steps[...], into: slot, codec) else {
             throw JSON.Error(.missingValue, "no value at \(index)").prefixed(index)
@@ -126,9 +142,40 @@ enum ModelDecoding {
           return value
         }
       }
-    } catch {
-      return try decodeReference(T.self, fromBytes: bytes, at: index)
     }
+    if Substitutions.isRecording, let value = unsubstituted(fast) { return value }
+    if !Substitutions.isRecording, let value = try? fast() { return value }
+    return try decodeReference(T.self, fromBytes: bytes, at: index)
+  }
+
+  /// While substitutions are recorded: the byte path's value when it substituted nothing,
+  /// `nil` when it did (or failed), and the `JSON` path, which knows every substitution's
+  /// path, must run. The byte path records at every place the `JSON` path does (the same
+  /// code, or a record of its own where it differs), with the substitutions held back: a
+  /// document nothing stands in for costs what it costs outside the recording.
+  static func unsubstituted<T>(_ fast: () throws -> T) -> T? {
+    guard let (value, substituted) = try? Substitutions.held(fast), substituted.isEmpty else {
+      return nil
+    }
+    return value
+  }
+
+  /// Bytes to a value of any type, through its codec; when that throws, `reference` (the
+  /// value through `JSON`) is the answer, as for models.
+  static func decode<T>(
+    _: T.Type, fromBytes bytes: UnsafeRawBufferPointer, _ codec: DecodeCodec,
+    reference: () throws -> T
+  ) throws -> T {
+    let fast = {
+      try JSONReader.withReader(bytes) { reader in
+        let value = try RawValue.produce(T.self) { try codec.readBytes(&reader, $0) }
+        try reader.expectEnd()
+        return value
+      }
+    }
+    if Substitutions.isRecording, let value = unsubstituted(fast) { return value }
+    if !Substitutions.isRecording, let value = try? fast() { return value }
+    return try reference()
   }
 
   /// The reference result for bytes: the document parsed to `JSON`, then decoded from it.

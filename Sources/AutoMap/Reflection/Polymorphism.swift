@@ -12,11 +12,17 @@ final class Polymorphism: @unchecked Sendable {  // immutable after creation; me
   private let values: [ObjectIdentifier: String]
   private let defaultType: Any.Type?
   private let choose: (JSON) throws -> Any.Type?
+  /// Set when `choose` is the default, which chooses nothing: the byte path then finds the
+  /// discriminator in the bytes (``DiscriminatorKey``) instead of building the object.
+  private let choosesByDiscriminatorAlone: Bool
+  let discriminatorKey: DiscriminatorKey
 
   init(
     key: String, base: Any.Type, table: [String: Any.Type], defaultType: Any.Type?,
-    choose: @escaping (JSON) throws -> Any.Type?
+    choose: @escaping (JSON) throws -> Any.Type?, choosesByDiscriminatorAlone: Bool = false
   ) {
+    self.choosesByDiscriminatorAlone = choosesByDiscriminatorAlone
+    discriminatorKey = DiscriminatorKey(key)
     self.key = key
     self.base = base
     baseName = typeName(base)
@@ -82,6 +88,24 @@ final class Polymorphism: @unchecked Sendable {  // immutable after creation; me
     case let other?:
       throw JSON.Error.discriminatorNotString(
         other, naming: "\(baseName) subclass", known: known, key: key)
+    }
+  }
+
+  /// The class ``chooseClass(_:for:)`` would choose for the object at the reader's cursor,
+  /// found in its bytes; the cursor stays where it was. `nil` when the choice needs the
+  /// object as `JSON` (a hand-written `subclass(for:)`) or is an error: the caller then
+  /// reads the object as `JSON`, where the error has its one implementation.
+  func chooseClass<T>(at reader: inout JSONReader, for _: T.Type) throws -> Any.Type? {
+    guard choosesByDiscriminatorAlone else { return nil }
+    switch try discriminatorKey.find(in: &reader) {
+    case .absent, .null:
+      if let fallback = fitting(defaultType, T.self) { return fallback }
+      return ObjectIdentifier(T.self) != ObjectIdentifier(base) ? T.self : nil
+    case .string(let value):
+      guard let chosen = table[value] else { return fitting(defaultType, T.self) }
+      return chosen is T.Type ? chosen : nil
+    case .other:
+      return nil
     }
   }
 
