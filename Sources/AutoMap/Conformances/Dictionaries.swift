@@ -143,6 +143,9 @@ extension Dictionary where Key == String, Value: JSONDecodable {
         reader.skipWhitespace()
         let key = try reader.string(from: reader.scanKeyString())
         try reader.expect(UInt8(ascii: ":"), "':' after object key")
+        // The last occurrence counts: an earlier one already read cannot be undone here
+        // (a later one may fail to map and be left out, taking the key with it).
+        if result.index(forKey: key) != nil { throw DecodePlan.repeatedKey }
         try readMember(key, named: key, into: &result, codec, slot, &reader, lossy: lossy)
       } while try reader.nextMember()
     }
@@ -236,7 +239,8 @@ private func readMember<Key: Hashable, Value>(
   _ slot: UnsafeMutableRawPointer, _ reader: inout JSONReader, lossy: Bool
 ) throws {
   if lossy {
-    let read: Void? = try reader.readOrSkip { try codec.readBytes(&$0, slot) }
+    let read: Void? = try reader.readOrSkip(
+      { try codec.readBytes(&$0, slot) }, confirm: { try codec.readJSON($0, slot) })
     if read != nil { result[key] = RawValue.move(slot, as: Value.self) }
     return
   }

@@ -38,10 +38,14 @@ extension JSONReader {
   }
 
   /// Runs `read`; when it fails with a recoverable error (a value that does not map, as
-  /// opposed to malformed text), steps over the value instead, still checking that it is
-  /// well-formed, and returns `nil`.
+  /// opposed to malformed text), the value is parsed to `JSON` and `confirm`, the `JSON`
+  /// path's reading of it, decides: its result, or `nil` when it fails recoverably too. The
+  /// byte path cannot tell on its own: a key repeated after the one that failed, for one,
+  /// replaces it on the `JSON` path. Only values that fail pay.
   @inline(__always)
-  mutating func readOrSkip<R>(_ read: (inout JSONReader) throws -> R) throws -> R? {
+  mutating func readOrSkip<R>(
+    _ read: (inout JSONReader) throws -> R, confirm: (JSON) throws -> R
+  ) throws -> R? {
     let start = cursor
     let openDepth = depth
     do {
@@ -50,8 +54,16 @@ extension JSONReader {
       guard JSON.Error.wrapping(error).isRecoverable else { throw error }
       cursor = start
       depth = openDepth
-      try skipValue()
-      return nil
+      let json = try parseValue()
+      do {
+        return try confirm(json)
+      } catch {
+        guard JSON.Error.wrapping(error).isRecoverable else { throw error }
+        // Left out: a substitution. The byte path runs only with substitutions held back,
+        // to learn whether there were any (``ModelDecoding``); the path is the `JSON` path's.
+        Substitutions.record(.lossyElement, replacement: "")
+        return nil
+      }
     }
   }
 

@@ -2,12 +2,23 @@ import Foundation
 
 extension DecodePlan {
   /// Reads the model from the bytes at the reader's cursor into `destination`.
-  func readBytes(_ reader: inout JSONReader, _ destination: UnsafeMutableRawPointer) throws {
-    guard streams else { return try readJSON(reader.parseValue(), destination) }
+  ///
+  /// `watching`: a polymorphic object's discriminator key, which chose this plan by its first
+  /// occurrence; a second occurrence (which the `JSON` path would take instead) is thrown as
+  /// ``repeatedKey``, so that the document is decoded through `JSON`.
+  func readBytes(
+    _ reader: inout JSONReader, _ destination: UnsafeMutableRawPointer,
+    watching discriminator: DiscriminatorKey? = nil
+  ) throws {
+    guard streams else {
+      if let routes { return try readRouted(routes, &reader, destination) }
+      return try readJSON(reader.parseValue(), destination)
+    }
     let hasMembers = try reader.openContainer(UInt8(ascii: "{"), expected: modelName)
     defer { reader.leaveContainer() }
     var progress = newProgress()
     let base = begin(destination)
+    var discriminators = 0
     do {
       var found = FieldSet(count: fields.count)
       if hasMembers {
@@ -25,7 +36,13 @@ extension DecodePlan {
             let span = try reader.scanKeyString()
             try reader.expect(UInt8(ascii: ":"), "':' after object key")
             matched = try match(span, &reader, hint: hint)
-            if matched == nil { try reader.validateUTF8(span) }
+            if matched == nil {
+              try reader.validateUTF8(span)
+              if let discriminator, discriminator.matches(span, &reader) {
+                discriminators += 1
+                if discriminators > 1 { throw Self.repeatedKey }
+              }
+            }
           }
           if let position = matched {
             // A repeated key (however spelled or cased) means: as if only its last
@@ -93,7 +110,7 @@ extension DecodePlan {
 
   /// Reads one present field's value from the bytes.
   @inline(__always)
-  private func readField(
+  func readField(
     _ position: Int, _ reader: inout JSONReader, _ base: UnsafeMutableRawPointer,
     _ progress: inout DecodeProgress
   ) throws {
@@ -135,19 +152,21 @@ extension DecodePlan {
     let read =
       field.options.lossy
       ? field.codec.lossyReadBytes ?? field.codec.readBytes : field.codec.readBytes
-    // What stands in for a value that does not map: the fallback, or nil for a lossy optional.
-    let standIn = field.fallback ?? (field.options.lossy ? field.codec.storeNil : nil)
+    // Something may stand in for a value that does not map: the fallback, or nil for a lossy
+    // optional.
+    let mayStandIn = field.fallback != nil || (field.options.lossy && field.codec.storeNil != nil)
+    let start = reader.cursor
+    let depth = reader.depth
     do {
-      guard let standIn else {
-        return try write(position, base, &progress) { try read(&reader, $0) }
-      }
-      // An unusable value is stepped over (still checked to be well-formed).
-      let wrote: Void? = try reader.readOrSkip { reader in
-        try write(position, base, &progress) { try read(&reader, $0) }
-      }
-      if wrote == nil { try write(position, base, &progress) { standIn($0) } }
+      return try write(position, base, &progress) { try read(&reader, $0) }
     } catch {
-      throw JSON.Error.wrapping(error).prefixed(field.index)
+      let error = JSON.Error.wrapping(error)
+      guard mayStandIn, error.isRecoverable else { throw error.prefixed(field.index) }
     }
+    // The value does not map on the byte path: the `JSON` path decides whether something
+    // stands in (a key repeated later in the value may make it map there after all).
+    reader.cursor = start
+    reader.depth = depth
+    try decodeField(position, from: reader.parseValue(), base, &progress)
   }
 }

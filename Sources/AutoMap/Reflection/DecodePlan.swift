@@ -27,6 +27,10 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   /// Every field reads one distinct key: the byte path can match keys as they stream past.
   /// Otherwise (paths, flattening, alternatives) the object is parsed to `JSON` first.
   let streams: Bool
+  /// When it does not stream: where each field's value is, for the byte path
+  /// (``DecodeRoutes``); `nil` when keys match in any case (the `JSON` path decides which of
+  /// several spellings counts).
+  let routes: DecodeRoutes?
   /// `fields`, in memory the plan owns, so the byte loop borrows each field in place.
   let table: UnsafeMutableBufferPointer<DecodeField>
   /// What the byte loop reads of each field, its key included, without reference counting.
@@ -56,6 +60,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     streams =
       keys.count == fields.count && distinct.count == keys.count
       && fields.allSatisfy { $0.alternativeIndex == nil }
+    routes = streams || caseInsensitive || whole != nil ? nil : DecodeRoutes(fields)
     table = .allocate(capacity: fields.count)
     _ = table.initialize(from: fields)
     let allKeys = keys.flatMap { $0 }

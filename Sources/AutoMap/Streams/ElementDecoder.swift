@@ -9,8 +9,11 @@
 /// it first; on success its value is the one the fast path gives on the element's own bytes,
 /// and anything else sends the stream back to scanning and ``decode(_:)``.
 ///
-/// Invariant: `slot` is uninitialized between calls (a codec's `readBytes` leaves its
-/// destination uninitialized when it throws, and a value read is moved out at once).
+/// Invariant: `slot` holds a value after a call that succeeded, until ``take()`` or
+/// ``discard()``; otherwise it is uninitialized (a codec's `readBytes` leaves its destination
+/// uninitialized when it throws). Results are left in `slot` rather than returned: this code
+/// is not specialized for `T`, and returning a `T` in a tuple or an optional would look up
+/// that type's metadata at every element.
 final class ElementDecoder<T: JSONDecodable> {
   private let codec = CodecCache.decoder(for: T.self)
   private let slot = UnsafeMutablePointer<T>.allocate(capacity: 1)
@@ -24,30 +27,39 @@ final class ElementDecoder<T: JSONDecodable> {
   /// Nor while substitutions are recorded (they are recorded on the `JSON` path).
   private var isFast: Bool { (codec.model?.isReflected ?? true) && !Substitutions.isRecording }
 
-  /// What `T(jsonData: bytes)` returns or throws.
-  func decode(_ bytes: UnsafeRawBufferPointer) throws -> T {
-    guard isFast else { return try ModelDecoding.decode(T.self, fromBytes: bytes) }
+  /// The value ``decode(_:)`` or ``decodePrefix(_:depth:)`` left in the slot.
+  func take() -> T { slot.move() }
+
+  /// Drops the value left in the slot.
+  func discard() { slot.deinitialize(count: 1) }
+
+  /// What `T(jsonData: bytes)` returns or throws; the value is left in the slot.
+  func decode(_ bytes: UnsafeRawBufferPointer) throws {
+    guard isFast else {
+      return slot.initialize(to: try ModelDecoding.decode(T.self, fromBytes: bytes))
+    }
     do {
-      return try JSONReader.withReader(bytes, stacks: stacks) { reader in
+      try JSONReader.withReader(bytes, stacks: stacks) { reader in
         let raw = UnsafeMutableRawPointer(slot)
         guard try reader.descend([][...], into: raw, codec) else {
           throw JSON.Error(.missingValue, "no value")
         }
-        let value = RawValue.move(raw, as: T.self)
-        try reader.expectEnd()
-        return value
+        do { try reader.expectEnd() } catch {
+          discard()
+          throw error
+        }
       }
     } catch {
       stacks = ParseStacks()
-      return try ModelDecoding.decodeReference(T.self, fromBytes: bytes, at: [])
+      slot.initialize(to: try ModelDecoding.decodeReference(T.self, fromBytes: bytes, at: []))
     }
   }
 
-  /// The value at the start of `bytes` and how many bytes it took, when the fast path reads
-  /// one there; `nil` when it does not (the element is cut short by the buffer's end, does
+  /// How many bytes the value at the start of `bytes` took, when the fast path reads one
+  /// there (the value is left in the slot); `nil` when it does not (the element is cut short by the buffer's end, does
   /// not map, is malformed, or the type's first use is still to come). `depth` is the
   /// nesting the value sits at: 1 in an array.
-  func decodePrefix(_ bytes: UnsafeRawBufferPointer, depth: Int) -> (value: T, count: Int)? {
+  func decodePrefix(_ bytes: UnsafeRawBufferPointer, depth: Int) -> Int? {
     guard isFast, let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
     var reader = JSONReader(
       start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, stacks: stacks)
@@ -59,6 +71,6 @@ final class ElementDecoder<T: JSONDecodable> {
       stacks = ParseStacks()
       return nil
     }
-    return (RawValue.move(raw, as: T.self), reader.cursor - reader.start)
+    return reader.cursor - reader.start
   }
 }

@@ -176,7 +176,7 @@ public struct JSONStream<Element: JSONDecodable>: AsyncSequence {
           throw CancellationError()
         }
         switch try decoder.step() {
-        case .element(let element): return element
+        case .element: return decoder.takeElement()
         case .finished: return nil
         case .needsInput(let buffer):
           let count: Int

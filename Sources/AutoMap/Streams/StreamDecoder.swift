@@ -1,13 +1,18 @@
 /// What the synchronous and the asynchronous stream share: the scanner, the decoding of each
 /// element through `T(jsonData:)`'s code, and skipping and counting bad elements. The forms
 /// differ only in how they wait for input.
+/// What a stream's next step gives. Not generic: this code is not specialized for the
+/// element type (it is called from the stream types, generic in the caller's module), and a
+/// generic enum, tuple or optional here would cost a metadata lookup per element.
+enum StreamStep {
+  /// An element is ready: take it with ``StreamDecoder/takeElement()``.
+  case element
+  /// Fill the buffer from the source, then call ``StreamDecoder/didRead(_:)``.
+  case needsInput(UnsafeMutableRawBufferPointer)
+  case finished
+}
+
 final class StreamDecoder<Element: JSONDecodable> {
-  enum Step {
-    case element(Element)
-    /// Fill the buffer from the source, then call ``didRead(_:)``.
-    case needsInput(UnsafeMutableRawBufferPointer)
-    case finished
-  }
 
   private let scanner: ElementScanner
   private let decoder = ElementDecoder<Element>()
@@ -25,7 +30,7 @@ final class StreamDecoder<Element: JSONDecodable> {
   ///
   /// - Throws: ``JSON/Error`` for an element that does not decode (unless it is skipped), or
   ///   broken structure between elements; the stream ends with it.
-  func step() throws(JSON.Error) -> Step {
+  func step() throws(JSON.Error) -> StreamStep {
     guard !isDone else { return .finished }
     do throws(JSON.Error) {
       while true {
@@ -43,13 +48,15 @@ final class StreamDecoder<Element: JSONDecodable> {
           }
         case .candidate(let bytes):
           // Most elements are read straight from the buffer, which finds their end too.
-          if let (value, length) = options.apply({ decoder.decodePrefix(bytes, depth: 1) }) {
-            if scanner.accept(length) != nil { return .element(value) }
+          if let length = options.apply({ decoder.decodePrefix(bytes, depth: 1) }) {
+            if scanner.accept(length) != nil { return .element }
+            decoder.discard()
           }
           scanner.scanCandidate()
         case .element(let element):
           do throws(JSON.Error) {
-            return .element(try decode(element))
+            try decode(element)
+            return .element
           } catch {
             guard options.skipsBadElements else { throw error }
             skip(error)
@@ -62,6 +69,9 @@ final class StreamDecoder<Element: JSONDecodable> {
     }
   }
 
+  /// The element the last step made ready.
+  func takeElement() -> Element { decoder.take() }
+
   /// `count` bytes were read into the buffer of the last `.needsInput`; `0` at the end.
   func didRead(_ count: Int) { scanner.didRead(count) }
 
@@ -71,8 +81,8 @@ final class StreamDecoder<Element: JSONDecodable> {
   /// Whether the stream has ended: later steps are `.finished`.
   var hasEnded: Bool { isDone }
 
-  /// The element's bytes through the very code `T(jsonData:)` runs.
-  private func decode(_ element: ElementScanner.Element) throws(JSON.Error) -> Element {
+  /// The element's bytes through the very code `T(jsonData:)` runs, ready to take.
+  private func decode(_ element: ElementScanner.Element) throws(JSON.Error) {
     do {
       if scanner.format == .array, element.bytes.first == 0xEF {
         // A byte order mark may open a document, not an element.
@@ -80,7 +90,7 @@ final class StreamDecoder<Element: JSONDecodable> {
           .malformed(offset: 0, line: 1, column: 1),
           "malformed JSON at byte 0 (line 1, column 1): expected a JSON value, found byte 0xEF")
       }
-      return try options.apply { try decoder.decode(element.bytes) }
+      try options.apply { try decoder.decode(element.bytes) }
     } catch {
       throw JSON.Error.wrapping(error).located(in: element, format: scanner.format)
     }

@@ -124,7 +124,7 @@ public struct SyncJSONStream<Element: JSONDecodable>: Sequence {
           throw JSON.Error.cancelled
         }
         switch try decoder.step() {
-        case .element(let element): return element
+        case .element: return decoder.takeElement()
         case .finished: return nil
         case .needsInput(let buffer):
           let count: Int
