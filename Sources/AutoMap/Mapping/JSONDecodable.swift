@@ -79,6 +79,19 @@ extension JSONMappable {
 /// A type with an initializer that takes no arguments: what `nonNil` and `.nonNil` fall back
 /// to, and what reflection starts from for classes and for structs whose declared defaults
 /// should survive keys the JSON does not have.
+///
+/// ```swift
+/// struct Settings: JSONCodable, DefaultInitable {
+///   var theme = "light"
+///   var fontSize = 12
+/// }
+/// try Settings(jsonString: #"{"fontSize": 14}"#).theme  // "light": kept from init()
+///
+/// class Animal: JSONCodable, DefaultInitable {  // a class needs it
+///   var name = ""
+///   required init() {}
+/// }
+/// ```
 public protocol DefaultInitable {
   /// Makes the value AutoMap starts from: a model's declared defaults, or `""`, `0`, `false`
   /// and empty collections for the standard types.
