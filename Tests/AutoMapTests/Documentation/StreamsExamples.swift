@@ -56,7 +56,7 @@ extension StreamsArticle {
     func errors() throws {
       let body = Data("{\"id\": 1, \"kind\": \"a\"}\n\n{\"id\": \"x\", \"kind\": \"b\"}\n".utf8)
       var iterator = SyncJSONStream(of: Event.self, data: body, format: .lines).makeIterator()
-      #expect(try iterator.nextElement() == events.first.map { _ in Event(id: 1, kind: "a") })
+      #expect(try iterator.nextElement() == Event(id: 1, kind: "a"))
       let error = #expect(throws: JSON.Error.self) { try iterator.nextElement() }
       #expect(error?.path == "[1].id" && error?.line == 3)
     }
