@@ -49,7 +49,7 @@ extension JSONDecodable {
 }
 
 extension JSONDecodable {
-  /// Replaces the properties whose keys `json` has (see ``update(from:keyStyle:)``), with a
+  /// Replaces the properties whose keys `json` has (see `update(from:keyStyle:)`), with a
   /// configuration for this call.
   ///
   /// ```swift

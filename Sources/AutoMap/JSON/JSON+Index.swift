@@ -28,6 +28,11 @@ extension JSON {
     public static func position(_ position: Int) -> Index { Index(steps: [.position(position)]) }
 
     /// A path through several indices, each of which may itself be a path.
+    ///
+    /// ```swift
+    /// let users: JSON.Index = ["data", "users"]
+    /// let name = JSON.Index.path([users, .position(0), "name"])  // data.users[0].name
+    /// ```
     public static func path(_ indices: [Index]) -> Index {
       Index(steps: indices.flatMap(\.steps))
     }

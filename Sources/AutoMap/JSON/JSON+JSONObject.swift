@@ -131,7 +131,7 @@ extension JSONDecodable {
   /// ```
   ///
   /// The graph becomes a ``JSON`` value first (see ``JSON/init(jsonObject:)``), then maps
-  /// as ``init(decode:)`` does.
+  /// as ``JSONDecodable/init(decode:)`` does.
   public init(jsonObject: Any) throws {
     try self.init(decode: JSON(jsonObject: jsonObject))
   }

@@ -72,6 +72,12 @@ extension JSON {
 
     /// The value as `T` when it is integral and fits exactly, else `nil`. Decided from the
     /// exact value, never from the nearest `Double`.
+    ///
+    /// ```swift
+    /// let number: JSON.Number = 300
+    /// number.exactly(Int16.self)  // 300
+    /// number.exactly(Int8.self)  // nil: out of range
+    /// ```
     public func exactly<T: FixedWidthInteger>(_: T.Type = T.self) -> T? {
       switch storage {
       case .int(let value): return T(exactly: value)

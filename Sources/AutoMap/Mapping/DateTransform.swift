@@ -65,12 +65,25 @@ public struct DateTransform: Transform, Sendable {
   }
 
   /// A number of seconds since `date`.
+  ///
+  /// ```swift
+  /// let epoch2001 = DateTransform.timeIntervalSince(Date(timeIntervalSinceReferenceDate: 0))
+  /// // 0 reads as 2001-01-01T00:00:00Z, as Apple's reference-date timestamps count
+  /// ```
   public static func timeIntervalSince(_ date: Date) -> DateTransform {
     DateTransform(kind: .seconds(since: date))
   }
 
   /// Text in the formatter's format. The formatter is used under a lock; do not change it
   /// afterwards.
+  ///
+  /// ```swift
+  /// let formatter = DateFormatter()
+  /// formatter.locale = Locale(identifier: "en_US_POSIX")
+  /// formatter.timeZone = TimeZone(identifier: "UTC")
+  /// formatter.dateFormat = "yyyy-MM-dd"
+  /// let day = DateTransform.formatter(formatter)  // "2024-05-01"
+  /// ```
   public static func formatter(_ formatter: DateFormatter) -> DateTransform {
     DateTransform(kind: .formatter(formatter, NSLock()))
   }

@@ -17,7 +17,7 @@ import Foundation
 /// let maybe = User(json["data", "user"])      // nil on any failure
 /// ```
 ///
-/// To change how a property maps, give ``specificOptions()``. To take over completely, write
+/// To change how a property maps, give ``JSONMappable/specificOptions()``. To take over completely, write
 /// `init(decode:)` yourself; AutoMap then calls yours everywhere, also when the type is nested
 /// in reflected models and when decoding straight from bytes.
 public protocol JSONDecodable: JSONMappable {
@@ -79,7 +79,22 @@ extension JSONMappable {
 /// A type with an initializer that takes no arguments: what `nonNil` and `.nonNil` fall back
 /// to, and what reflection starts from for classes and for structs whose declared defaults
 /// should survive keys the JSON does not have.
+///
+/// ```swift
+/// struct Settings: JSONCodable, DefaultInitable {
+///   var theme = "light"
+///   var fontSize = 12
+/// }
+/// try Settings(jsonString: #"{"fontSize": 14}"#).theme  // "light": kept from init()
+///
+/// class Animal: JSONCodable, DefaultInitable {  // a class needs it
+///   var name = ""
+///   required init() {}
+/// }
+/// ```
 public protocol DefaultInitable {
+  /// Makes the value AutoMap starts from: a model's declared defaults, or `""`, `0`, `false`
+  /// and empty collections for the standard types.
   init()
 }
 

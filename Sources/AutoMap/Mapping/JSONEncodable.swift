@@ -19,6 +19,13 @@ public protocol JSONEncodable: JSONMappable {
 }
 
 /// A type that maps both ways.
+///
+/// ```swift
+/// struct Point: JSONCodable { var x: Double; var y: Double }
+///
+/// let point = try Point(jsonString: #"{"x": 1, "y": 2}"#)
+/// try point.jsonString()  // {"x":1.0,"y":2.0}
+/// ```
 public typealias JSONCodable = JSONDecodable & JSONEncodable
 
 extension JSONEncodable {

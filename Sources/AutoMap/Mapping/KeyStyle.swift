@@ -32,6 +32,11 @@ extension JSON {
     case caseInsensitive
 
     /// The key for a property name in this style.
+    ///
+    /// ```swift
+    /// JSON.KeyStyle.snakeCase.key(for: "avatarURL")  // "avatar_url"
+    /// JSON.KeyStyle.kebabCase.key(for: "requestID")  // "request-id"
+    /// ```
     public func key(for propertyName: String) -> String {
       switch self {
       case .exact, .caseInsensitive: return propertyName

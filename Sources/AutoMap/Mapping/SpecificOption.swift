@@ -1,4 +1,4 @@
-/// How one property maps, given in ``JSONDecodable/specificOptions()``.
+/// How one property maps, given in ``JSONMappable/specificOptions()``.
 ///
 /// ```swift
 /// static func specificOptions() -> [String: SpecificOption] {

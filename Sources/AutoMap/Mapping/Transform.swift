@@ -45,6 +45,11 @@ public struct CustomTransform<JSONValue, Value>: Transform {
 
 extension CustomTransform where JSONValue: JSONDecodable {
   /// Converts from JSON only; encoding writes the property as usual.
+  ///
+  /// ```swift
+  /// let shout = CustomTransform<String, String>.fromJSON { $0.uppercased() }
+  /// // "ada" reads as "ADA"; "ADA" is written as it is
+  /// ```
   public static func fromJSON(_ transform: @escaping @Sendable (JSONValue) throws -> Value) -> Self
   {
     Self(decoder: { json in try transform(JSONValue(decode: json)) }, encoder: nil)
@@ -53,6 +58,11 @@ extension CustomTransform where JSONValue: JSONDecodable {
 
 extension CustomTransform where JSONValue: JSONEncodable {
   /// Converts to JSON only; decoding reads the property as usual.
+  ///
+  /// ```swift
+  /// let rounded = CustomTransform<Int, Double>.toJSON { Int($0.rounded()) }
+  /// // 2.6 is written as 3; 2.6 in the JSON reads as 2.6
+  /// ```
   public static func toJSON(_ transform: @escaping @Sendable (Value) throws -> JSONValue) -> Self {
     Self(decoder: nil, encoder: Self.encoder(transform))
   }
@@ -74,6 +84,12 @@ extension CustomTransform where JSONValue: JSONEncodable {
 
 extension CustomTransform where JSONValue: JSONDecodable & JSONEncodable {
   /// Converts both ways.
+  ///
+  /// ```swift
+  /// let cents = CustomTransform<Int, Decimal>.both(
+  ///   fromJSON: { Decimal($0) / 100 },  // 1999 reads as 19.99
+  ///   toJSON: { NSDecimalNumber(decimal: $0 * 100).intValue })  // 19.99 is written as 1999
+  /// ```
   public static func both(
     fromJSON: @escaping @Sendable (JSONValue) throws -> Value,
     toJSON: @escaping @Sendable (Value) throws -> JSONValue

@@ -75,6 +75,8 @@ extension JSONDecodable where Self: AnyObject {
 // so (an unavailable overload would lose to the general one silently), and throws.
 
 extension JSONDecodable where Self: FixedWidthInteger {
+  /// An integer has no properties to update: this always throws an `.invalidModel` error, and
+  /// the compiler warns at the call. Assign a new value instead.
   @available(
     *, deprecated, message: "update(from:) applies to structs and classes; assign a new value"
   )
@@ -84,6 +86,8 @@ extension JSONDecodable where Self: FixedWidthInteger {
 }
 
 extension JSONDecodable where Self: BinaryFloatingPoint {
+  /// A floating-point number has no properties to update: this always throws an `.invalidModel` error, and
+  /// the compiler warns at the call. Assign a new value instead.
   @available(
     *, deprecated, message: "update(from:) applies to structs and classes; assign a new value"
   )
@@ -93,6 +97,8 @@ extension JSONDecodable where Self: BinaryFloatingPoint {
 }
 
 extension JSONDecodable where Self: Collection {
+  /// A collection has no properties to update: this always throws an `.invalidModel` error, and
+  /// the compiler warns at the call. Assign a new value instead.
   @available(
     *, deprecated, message: "update(from:) applies to structs and classes; assign a new value"
   )

@@ -57,6 +57,7 @@ public final class JSONStreamWriter {
   /// ```
   ///
   /// - Parameters:
+  ///   - handle: Where the bytes go: a file, a pipe, standard output.
   ///   - format: `.lines` (the default) or `.array`.
   ///   - options: As for `jsonData(options:)`.
   ///   - keyStyle: A key style for every value, overriding the models' own.
