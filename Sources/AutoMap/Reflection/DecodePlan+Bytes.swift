@@ -3,7 +3,11 @@ import Foundation
 extension DecodePlan {
   /// Reads the model from the bytes at the reader's cursor into `destination`.
   func readBytes(_ reader: inout JSONReader, _ destination: UnsafeMutableRawPointer) throws {
-    guard streams else { return try readJSON(reader.parseValue(), destination) }
+    guard streams else {
+      let json = try reader.parseValue()
+      // The model's own level, then its fields, count on from the reader's depth.
+      return try Nesting.within(readerLevels: reader.depth + 1) { try readJSON(json, destination) }
+    }
     let hasMembers = try reader.openContainer(UInt8(ascii: "{"), expected: modelName)
     defer { reader.leaveContainer() }
     var progress = newProgress()
@@ -127,7 +131,11 @@ extension DecodePlan {
     }
     let field = table[position]
     if field.readsThroughJSON {
-      return try decodeField(position, from: reader.parseValue(), base, &progress)
+      let json = try reader.parseValue()
+      // JSON inside a string counts on from here, not from 0.
+      return try Nesting.within(readerLevels: reader.depth) {
+        try decodeField(position, from: json, base, &progress)
+      }
     }
     if !field.isOptional, try reader.consumeNull() {
       return try resolveAbsent(position, base, &progress, found: .null)
