@@ -20,11 +20,18 @@ enum ConfigurationContext {
   }
 
   /// Runs `body` with `configuration` (merged over the enclosing one) as the current
-  /// configuration, its key style as the call's key style.
-  static func with<R>(_ configuration: JSON.Configuration, _ body: () throws -> R) rethrows -> R {
+  /// configuration, its key style as the call's key style. `replacingHandler`: the
+  /// configuration's substitution handler alone receives what `body` substitutes, the
+  /// enclosing ones do not (they get what a trial that succeeds passes on).
+  static func with<R>(
+    _ configuration: JSON.Configuration, replacingHandler: Bool = false,
+    _ body: () throws -> R
+  ) rethrows -> R {
     if !inUse.isSet { inUse.set() }
     Reporting.noteInUse(configuration)
-    let merged = configuration.handledOutside().merged(over: current)
+    let own = configuration.handledOutside()
+    var merged = own.merged(over: current)
+    if replacingHandler { merged.onSubstitution = own.onSubstitution }
     return try $bound.withValue(merged) {
       try KeyStyleContext.with(configuration.keyStyle, body)
     }

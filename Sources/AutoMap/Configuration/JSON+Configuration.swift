@@ -65,6 +65,9 @@ extension JSON {
     /// let feed = try Feed(jsonData: data, configuration: logged)
     /// ```
     ///
+    /// Scopes nest: a substitution goes to the innermost handler first, then to each enclosing
+    /// one (an enclosing ``JSON/recordingSubstitutions(_:)`` still records it).
+    ///
     /// The handler may call AutoMap (to log by decoding, say): its own calls run as the code
     /// that set it runs, with the configuration around that scope, so they never call this
     /// handler again. A transform or `Codable` value that decodes is part of the decode, and
@@ -93,15 +96,25 @@ extension JSON {
       self.onSubstitution = onSubstitution
     }
 
-    /// This configuration, with the settings it leaves `nil` taken from `outer`.
+    /// This configuration, with the settings it leaves `nil` taken from `outer`. Substitution
+    /// handlers add up: a substitution made inside both scopes goes to this one's handler,
+    /// then to the enclosing one's (a `recordingSubstitutions` around a call that logs its
+    /// own still records).
     func merged(over outer: Configuration?) -> Configuration {
       guard let outer else { return self }
+      var handler = onSubstitution ?? outer.onSubstitution
+      if let inner = onSubstitution, let enclosing = outer.onSubstitution {
+        handler = { substitution in
+          inner(substitution)
+          enclosing(substitution)
+        }
+      }
       return Configuration(
         dateTransform: dateTransform ?? outer.dateTransform, keyStyle: keyStyle ?? outer.keyStyle,
         dataEncoding: dataEncoding ?? outer.dataEncoding,
         nonFiniteNumbers: nonFiniteNumbers ?? outer.nonFiniteNumbers,
         collectsAllErrors: collectsAllErrors ?? outer.collectsAllErrors,
-        onSubstitution: onSubstitution ?? outer.onSubstitution)
+        onSubstitution: handler)
     }
   }
 

@@ -96,6 +96,10 @@ extension JSON {
   private static func converting(_ number: NSNumber) throws -> JSON {
     if ObjectIdentifier(type(of: number)) == booleanClass { return .bool(number.boolValue) }
     if let decimal = number as? NSDecimalNumber {
+      // `NSDecimalNumber.notANumber` has no JSON form, like a `Double` NaN.
+      guard !decimal.decimalValue.isNaN else {
+        throw JSON.Error(.typeMismatch, "the number NaN has no JSON form (not finite)")
+      }
       return .number(Number(decimal.decimalValue))
     }
     switch String(cString: number.objCType) {

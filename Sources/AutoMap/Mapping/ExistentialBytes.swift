@@ -119,7 +119,8 @@ final class ExistentialBytes<P>: @unchecked Sendable {  // immutable after creat
     let start = reader.cursor
     if let entry, let value = try entry.read(&reader, discriminatorKey) { return value }
     reader.cursor = start
-    return try reference(reader.parseValue())
+    let json = try reader.parseValue()
+    return try Nesting.within(readerLevels: reader.depth) { try reference(json) }
   }
 
   /// Writes `value` with its discriminator first.

@@ -12,7 +12,9 @@ extension DecodePlan {
   ) throws {
     guard streams else {
       if let routes { return try readRouted(routes, &reader, destination) }
-      return try readJSON(reader.parseValue(), destination)
+      let json = try reader.parseValue()
+      // The model's own level, then its fields, count on from the reader's depth.
+      return try Nesting.within(readerLevels: reader.depth + 1) { try readJSON(json, destination) }
     }
     let hasMembers = try reader.openContainer(UInt8(ascii: "{"), expected: modelName)
     defer { reader.leaveContainer() }
@@ -144,7 +146,11 @@ extension DecodePlan {
     }
     let field = table[position]
     if field.readsThroughJSON {
-      return try decodeField(position, from: reader.parseValue(), base, &progress)
+      let json = try reader.parseValue()
+      // JSON inside a string counts on from here, not from 0.
+      return try Nesting.within(readerLevels: reader.depth) {
+        try decodeField(position, from: json, base, &progress)
+      }
     }
     if !field.isOptional, try reader.consumeNull() {
       return try resolveAbsent(position, base, &progress, found: .null)
@@ -167,6 +173,9 @@ extension DecodePlan {
     // stands in (a key repeated later in the value may make it map there after all).
     reader.cursor = start
     reader.depth = depth
-    try decodeField(position, from: reader.parseValue(), base, &progress)
+    let json = try reader.parseValue()
+    try Nesting.within(readerLevels: depth) {
+      try decodeField(position, from: json, base, &progress)
+    }
   }
 }

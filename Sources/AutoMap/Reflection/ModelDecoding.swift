@@ -30,7 +30,12 @@ enum ModelDecoding {
         readBytes: { reader, destination in
           guard let chosen = try polymorphism.chooseClass(at: &reader, for: T.self),
             let plan = try reflectedPlan(chosen, T.self, state, reader.keyStyle)
-          else { return try readJSON(reader.parseValue(), destination) }
+          else {
+            let json = try reader.parseValue()
+            return try Nesting.within(readerLevels: reader.depth) {
+              try readJSON(json, destination)
+            }
+          }
           try plan.readBytes(&reader, destination, watching: polymorphism.discriminatorKey)
         },
         readJSON: readJSON, model: state, polymorphism: polymorphism)

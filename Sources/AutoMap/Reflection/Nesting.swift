@@ -25,6 +25,16 @@ enum Nesting {
     return try body()
   }
 
+  /// Runs `body` with `levels` more levels counted: a byte path counts its levels in its
+  /// reader, so a value it hands to a `JSON` path (a transform, JSON inside a string) counts on
+  /// from the reader's depth instead of from 0.
+  @inline(__always)
+  static func within<R>(readerLevels levels: Int, _ body: () throws -> R) rethrows -> R {
+    for _ in 0..<levels { _ = automap_enter_level() }
+    defer { for _ in 0..<levels { automap_leave_level() } }
+    return try body()
+  }
+
   private static func tooDeep(encoding: Bool) -> JSON.Error {
     encoding
       ? JSON.Error(

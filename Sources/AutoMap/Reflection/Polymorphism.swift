@@ -139,7 +139,14 @@ final class Polymorphism: @unchecked Sendable {  // immutable after creation; me
   }
 
   private func chosen(_ json: JSON) throws -> Any.Type? {
-    do { return try choose(json) } catch { throw JSON.Error.wrapping(error) }
+    // `subclass(for:)` is user code, which may decode this very object as the base class and
+    // so be asked again: counted as a level, that loop ends in the depth error, not a stack
+    // overflow.
+    do {
+      return try Nesting.level(encoding: false) { try choose(json) }
+    } catch {
+      throw JSON.Error.wrapping(error)
+    }
   }
 
   private func fitting<T>(_ type: Any.Type?, _: T.Type) -> Any.Type? {

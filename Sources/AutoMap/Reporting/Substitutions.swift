@@ -83,13 +83,9 @@ extension JSON {
     R, [Substitution]
   ) {
     let log = SubstitutionLog()
-    // An enclosing scope or handler sees these substitutions too: they are made inside it.
-    let outer = Substitutions.handler
+    // An enclosing scope or handler sees these substitutions too: handlers add up.
     let value = try ConfigurationContext.with(
-      Configuration(onSubstitution: { substitution in
-        log.append(substitution)
-        outer?(substitution)
-      }), body)
+      Configuration(onSubstitution: { log.append($0) }), body)
     return (value, log.entries)
   }
 }
@@ -217,7 +213,7 @@ enum Substitutions {
     guard handler != nil else { return (try body(), []) }
     let log = SubstitutionLog()
     let value = try ConfigurationContext.with(
-      JSON.Configuration(onSubstitution: { log.append($0) }), body)
+      JSON.Configuration(onSubstitution: { log.append($0) }), replacingHandler: true, body)
     return (value, log.entries)
   }
 

@@ -482,6 +482,32 @@ struct ReportAttackSubstitutionTests {
     #expect(outer == inner)
   }
 
+  @Test("a handler set inside a recording scope gets the substitutions, and so does the scope")
+  func handlerInsideRecording() throws {
+    let text = #"{"status": "maybe", "must": 1}"#
+    let log = HandlerLog()
+    let (_, recorded) = try JSON.recordingSubstitutions {
+      try JSON.withConfiguration(.init(onSubstitution: { log.append($0) })) {
+        try RAFirst(jsonString: text)
+      }
+    }
+    #expect(recorded.map(\.path) == ["status"])
+    #expect(log.substitutions.map(\.path) == ["status"])
+    // A call's own configuration too, and a recording scope inside a handler's scope.
+    let (_, viaCall) = try JSON.recordingSubstitutions {
+      try RAFirst(jsonString: text, configuration: .init(onSubstitution: { log.append($0) }))
+    }
+    #expect(viaCall.map(\.path) == ["status"])
+    let ((_, inner), outer) = try JSON.recordingSubstitutions {
+      try JSON.withConfiguration(.init(onSubstitution: { log.append($0) })) {
+        try JSON.recordingSubstitutions { try RAFirst(jsonString: text) }
+      }
+    }
+    #expect(inner.map(\.path) == ["status"])
+    #expect(outer == inner)
+    #expect(log.substitutions.map(\.path) == ["status", "status", "status"])
+  }
+
   @Test("an untagged case that failed leaves no substitutions behind")
   func untaggedTrials() throws {
     // The first case reads `status` (its fallback) before `must` is missing; the second maps.

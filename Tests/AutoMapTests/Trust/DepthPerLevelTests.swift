@@ -45,7 +45,7 @@ struct DepthGroup: DepthShape, JSONCodable, DefaultInitable {
 }
 
 struct DepthEnvelope: JSONCodable {
-  var inner: DepthNode
+  var inner: DepthLink
   static func specificOptions() -> [String: SpecificOption] { ["inner": .embeddedJSON] }
 }
 
@@ -125,9 +125,11 @@ struct DepthPerLevelTests {
 
   @Test("untagged recursive enums")
   func untaggedEnums() throws {
-    // Not fixed yet: a level of an untagged enum counts about three (its own level, the
-    // external form its case is decoded from, the array), and the check that a case writes
-    // back its shape encodes the rest of the tree on top of the decode's count.
+    // Not fixed: a level of an untagged enum counts about four (the enum, its own level, the
+    // external form its case is decoded from, the array), on purpose: a level costs about
+    // 18 KB of stack in a debug build (an 8 MB thread overflowed between 400 and 512 levels
+    // when each counted once), more under AddressSanitizer. Counting once needs a trial that
+    // takes far less stack per level first.
     withKnownIssue("issue 20.3: untagged levels count more than once") {
       try check(DepthTree.self, nested("[", Self.limit, "1", "]"))
     }
@@ -150,30 +152,35 @@ struct DepthPerLevelTests {
 
   @Test("JSON inside a string counts on from the string's place")
   func embeddedJSON() throws {
-    let inner = nested(#"{"children":["#, (Self.limit - 2) / 2, "{}", "]}")
-      .replacingOccurrences(of: "\"", with: "\\\"")
     // The envelope, then the inner document: one level more than its own.
-    let text = #"{"inner":""# + inner + #""}"#
-    let value = try DepthEnvelope(jsonString: text)
-    var levels = 2  // the envelope and the innermost {}
-    var node = value.inner
-    while let child = node.children.first {
-      levels += 2
-      node = child
-    }
-    #expect(levels == Self.limit)
-    // Not fixed yet: encoding the inner value counts more than its levels.
-    withKnownIssue("issue 20.3: encoding JSON inside a string at the bound") {
-      let again = try DepthEnvelope(jsonString: value.jsonString())
-      #expect(again.inner.children.count == 1)
-    }
-    // Not fixed yet: from bytes, the levels around the string are the reader's, and the
-    // inner document starts counting at 0, so one level past the bound still maps.
-    withKnownIssue("issue 20.3: JSON inside a string starts its count at 0 on the byte path") {
-      let error = #expect(throws: JSON.Error.self) {
-        try [DepthEnvelope](jsonString: "[" + text + "]")
+    let inner = nested(#"{"next":"#, Self.limit - 2, #"{"next":null}"#, "}")
+    let text = #"{"inner":"# + JSON.string(inner).description + "}"
+    /// The links below the envelope.
+    func links(_ envelope: DepthEnvelope) -> Int {
+      var count = 1
+      var link = envelope.inner
+      while let next = link.next {
+        count += 1
+        link = next
       }
-      #expect(error?.kind == .tooDeep(limit: Self.limit))
+      return count
+    }
+    for value in [
+      try DepthEnvelope(jsonString: text), try DepthEnvelope(decode: JSON(jsonString: text)),
+    ] {
+      #expect(links(value) == Self.limit - 1)
+      // Written at the bound from memory and through `JSON`, and read again.
+      #expect(try links(DepthEnvelope(jsonString: value.jsonString())) == Self.limit - 1)
+      #expect(try links(DepthEnvelope(decode: value.json)) == Self.limit - 1)
+    }
+    // One level more: the inner document counts on from the string's place on both paths.
+    let deeper = "[" + text + "]"
+    for (entry, decode) in [
+      ("bytes", { _ = try [DepthEnvelope](jsonString: deeper) }),
+      ("JSON", { _ = try [DepthEnvelope](decode: JSON(jsonString: deeper)) }),
+    ] {
+      let error = #expect(throws: JSON.Error.self, "\(entry)") { try decode() }
+      #expect(error?.kind == .tooDeep(limit: Self.limit), "\(entry)")
     }
   }
 

@@ -294,3 +294,65 @@ struct DiffReading: JSONCodable, Equatable {
   var peak: DiffCelsius?
   var station: String
 }
+
+// MARK: The capabilities of issues 10 and 11
+
+/// A `Codable` type inside models: the Codable bridge.
+struct DiffCodablePart: Codable, Equatable {
+  var code: Int
+  var label: String?
+  var weights: [Double]?
+}
+
+struct DiffBridged: JSONCodable, Equatable {
+  var id: Int
+  var part: DiffCodablePart
+  var parts: [DiffCodablePart]?
+  var byName: [String: DiffCodablePart]?
+}
+
+/// Enums with payloads: the external tag, and the untagged layout.
+enum DiffPayload: JSONCodable, Codable, Equatable {
+  case point(x: Int, y: Int)
+  case label(String)
+  case none
+}
+
+enum DiffLoose: JSONCodable, Codable, Equatable {
+  case number(Int)
+  case word(String)
+  case pair(Int, Int)
+  static var caseLayout: JSON.CaseLayout { .untagged(["number", "word", "pair"]) }
+}
+
+struct DiffEnums: JSONCodable, Equatable {
+  var payload: DiffPayload
+  var loose: [DiffLoose]
+  var maybe: DiffPayload?
+}
+
+/// A protocol type chosen by a discriminator.
+protocol DiffShape {}
+
+struct DiffSquare: DiffShape, JSONCodable, Equatable {
+  var side: Int
+}
+
+struct DiffRound: DiffShape, JSONCodable, Equatable {
+  var radius: Double
+  var label: String?
+}
+
+struct DiffShapes: JSONCodable, Equatable {
+  var shapes: [any DiffShape]
+  var main: (any DiffShape)?
+
+  static let registered: Bool = {
+    (try? JSON.registerPolymorphic(
+      (any DiffShape).self, types: ["square": DiffSquare.self, "round": DiffRound.self])) != nil
+  }()
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    (try? lhs.json) == (try? rhs.json)
+  }
+}

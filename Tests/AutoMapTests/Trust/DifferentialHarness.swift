@@ -149,11 +149,49 @@ struct DiffProbe {
     return DiffProbe(name: name, base: base) { text, ledger in
       ledger.documents += 1
       let outcome = decodeAllWays(T.self, text, warmUp: warmUp, style: style, name, &ledger)
+      streamElement(T.self, text, name, &ledger)
       guard let value = outcome.value else { return }
       ledger.values += 1
       encodeAllWays(value, style: style, name, &ledger)
       if roundTrips { roundTrip(value, from: text, style: style, name, &ledger) }
     }
+  }
+
+  /// The document as the one element of an array: streamed (as an array and as JSON Lines,
+  /// in small chunks) against `[T](jsonString:)`. The same values, or a failure on both sides:
+  /// a stream's errors differ by design (offsets within the element, a mapping error reported
+  /// before malformed text after the element).
+  static func streamElement<T: JSONDecodable & Equatable>(
+    _: T.Type, _ text: String, _ probe: String, _ ledger: inout DiffLedger
+  ) {
+    func failed(_ body: () throws -> [T]) -> DiffOutcome<[T]> {
+      do { return .value(try body()) } catch {
+        return .failure(kind: .custom, path: "", description: "fails")
+      }
+    }
+    let array = "[" + text + "]"
+    let reference = failed { try [T](jsonString: array) }
+    var options = JSON.StreamOptions()
+    options.chunkSize = 7
+    let streamed = failed {
+      try SyncJSONStream(of: T.self, data: Data(array.utf8), options: options).map { try $0.get() }
+    }
+    ledger.compare(
+      reference, streamed, probe: probe, entry: "stream element of [T]", text: text, equal: ==,
+      describe: { "\($0.count) elements" })
+    // One line holds the whole document only when it has no line break.
+    guard !text.contains("\n"), !text.contains("\r"), case .value(let values) = reference else {
+      return
+    }
+    let line = failed {
+      try SyncJSONStream(
+        of: T.self, data: Data((text + "\n").utf8), format: .lines, options: options
+      )
+      .map { try $0.get() }
+    }
+    ledger.compare(
+      .value(values), line, probe: probe, entry: "JSON Lines element", text: text, equal: ==,
+      describe: { "\($0.count) elements" })
   }
 
   /// Every decoding entry point, first use and later, against `T(decode: JSON(jsonString:))`.

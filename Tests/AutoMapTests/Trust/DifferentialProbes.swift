@@ -128,6 +128,29 @@ enum DiffProbes {
       .of(DiffReading.self, reading), .of([DiffItem].self, [item, item2]),
       .of([String: DiffPart].self, ["a": part, "b": ["code": 2]]), .of(DiffItem?.self, item),
       .of(Set<DiffPart>.self, [part, ["code": 9]]),
+      // Issues 10 and 11: the Codable bridge, payload enums, polymorphic protocol types.
+      .of(DiffBridged.self, bridged), .of(DiffBridged.self, bridged, style: .caseInsensitive),
+      .of(DiffEnums.self, enums), .of(DiffShapes.self, shapes),
+    ]
+  }
+
+  static var bridged: Doc {
+    [
+      "id": 1, "part": ["code": 2, "label": "a", "weights": [1, .number("2.5")]],
+      "parts": [["code": 3], ["code": 4, "label": nil]], "byName": ["x": ["code": 5]],
+    ]
+  }
+  static var enums: Doc {
+    [
+      "payload": ["point": ["x": 1, "y": 2]], "loose": [3, "w", [4, 5]],
+      "maybe": ["label": ["_0": "l"]],
+    ]
+  }
+  static var shapes: Doc {
+    precondition(DiffShapes.registered)
+    return [
+      "shapes": [["type": "square", "side": 2], ["type": "round", "radius": 1, "label": "r"]],
+      "main": ["type": "round", "radius": .number("0.5")],
     ]
   }
 

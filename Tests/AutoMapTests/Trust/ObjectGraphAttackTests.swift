@@ -144,6 +144,9 @@ struct ObjectGraphAttackTests {
       (NSArray(array: [1, NSNumber(value: Double.nan)]) as Any, "[1]"),
       (["f": Float.nan] as [String: Any], "f"),
       (["d": -Double.infinity] as [String: Any], "d"),
+      // Found by the graph fuzz target: the decimal NaN converted, and could not be written.
+      (NSArray(array: [0, NSDecimalNumber.notANumber]) as Any, "[1]"),
+      (["n": Decimal.nan] as [String: Any], "n"),
     ] {
       let error = #expect(throws: JSON.Error.self) { try JSON(jsonObject: value) }
       #expect(error?.kind == .typeMismatch)

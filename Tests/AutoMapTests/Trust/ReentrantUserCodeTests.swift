@@ -120,9 +120,10 @@ struct ReentrantUserCodeTests {
     }
     #expect(log.substitutions.map(\.path) == ["level"])
     #expect(log.innerRecordings.map { $0.map(\.path) } == [["[0].level", "[1].level"]])
-    // The handler set for the scope replaces the recording's for the body; the handler's own
-    // calls run where the scope opened, inside the recording, which sees them.
-    #expect(outer.map(\.path) == ["[0].level", "[1].level"])
+    // Handlers add up: the recording sees the body's substitution after the handler has run.
+    // The handler's own calls run where its scope opened, inside the recording, which sees
+    // them too, first.
+    #expect(outer.map(\.path) == ["[0].level", "[1].level", "level"])
   }
 
   @Test("transforms and Codable values that decode run inside the scope, with their own paths")
