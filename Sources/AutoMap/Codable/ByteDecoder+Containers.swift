@@ -28,9 +28,9 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decodeNil(forKey key: Key) throws -> Bool {
     try decoder.session.guarded {
       let position = try decoder.member(key.stringValue)
-      var probe = decoder.scan
-      probe.cursor = decoder.members[position].value
-      return try probe.consumeNull()
+      let probe = decoder.session.reader(
+        at: decoder.members[position].value, depth: decoder.innerDepth)
+      return try probe.pointee.consumeNull()
     }
   }
 
@@ -42,7 +42,7 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try read(key) { try $0.readConfiguredDouble() }
   }
   func decode(_: Float.Type, forKey key: Key) throws -> Float {
-    try read(key) { try ByteDecoder.readMapped(Float.self, &$0) }
+    try read(key) { try decoder.session.readMapped(Float.self, &$0) }
   }
   func decode(_: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
   func decode(_: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
@@ -64,10 +64,10 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try decoder.session.guarded {
       let position = try decoder.member(key.stringValue)
       if T.self is any JSONDecodable.Type {
-        return try decoder.read(position) { try ByteDecoder.readMapped(T.self, &$0) }
+        return try decoder.read(position) { try decoder.session.readMapped(T.self, &$0) }
       }
       let child = decoder.memberDecoder(position, key: key)
-      let value = try child.decodeSelf(T.self)
+      let value = try T(from: child)
       _ = try child.complete()
       return value
     }
@@ -142,21 +142,25 @@ struct ByteVirtualCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 /// on only when a value was decoded.
 struct ByteUnkeyedContainer: UnkeyedDecodingContainer {
   private let decoder: ByteDecoder
-  /// At the next element, or after the array.
-  private var reader: JSONReader
+  /// At the next element, or after the array; the depth inside it.
+  private var cursor: UnsafePointer<UInt8>
+  private var depth = 0
   private var index = 0
   private var isClosed = false
 
   init(decoder: ByteDecoder) throws {
     self.decoder = decoder
-    reader = decoder.origin
-    if try !reader.openContainer(UInt8(ascii: "["), expected: "an array") { close() }
+    guard !decoder.isEmptyObject else { throw decoder.session.giveUp() }
+    let reader = decoder.session.reader(at: decoder.originCursor, depth: decoder.originDepth)
+    let hasElements = try reader.pointee.openContainer(UInt8(ascii: "["), expected: "an array")
+    cursor = reader.pointee.cursor
+    depth = reader.pointee.depth
+    if !hasElements { close() }
   }
 
   private mutating func close() {
-    reader.leaveContainer()
     isClosed = true
-    decoder.end = reader.cursor
+    decoder.end = cursor
   }
 
   var codingPath: [any CodingKey] { decoder.codingPath }
@@ -164,15 +168,15 @@ struct ByteUnkeyedContainer: UnkeyedDecodingContainer {
   var isAtEnd: Bool { !decoder.session.live || isClosed }
 
   var count: Int? {
-    guard decoder.session.live else { return nil }
-    var probe = reader
+    guard decoder.session.live, !decoder.session.busy else { return nil }
+    let probe = decoder.session.reader(at: cursor, depth: depth)
     var remaining = 0
     if !isClosed {
       do {
         repeat {
-          try probe.skipValue()
+          try probe.pointee.skipValue()
           remaining += 1
-        } while try probe.nextElement()
+        } while try probe.pointee.nextElement()
       } catch {
         decoder.session.failed = true
         return nil
@@ -182,27 +186,44 @@ struct ByteUnkeyedContainer: UnkeyedDecodingContainer {
     return remaining + index
   }
 
-  /// Reads the next element with `read`; moves on only when it succeeds.
+  /// Reads the next element with `read`, given where it starts and the depth, which returns
+  /// the value and where it ends; moves on only when it succeeds.
   @inline(__always)
-  private mutating func next<R>(_ read: (inout JSONReader) throws -> R) throws -> R {
-    guard decoder.session.live, !isClosed else { throw decoder.session.giveUp() }
-    var element = reader
+  private mutating func advance<R>(
+    _ read: (UnsafePointer<UInt8>, Int) throws -> (R, UnsafePointer<UInt8>)
+  ) throws -> R {
+    let session = decoder.session
+    guard session.live, !session.busy, !isClosed else { throw session.giveUp() }
     do {
-      let value = try read(&element)
-      reader.cursor = element.cursor
+      let (value, end) = try read(cursor, depth)
+      let reader = session.reader(at: end, depth: depth)
+      let more = try reader.pointee.nextElement()
+      cursor = reader.pointee.cursor
       index += 1
-      if try !reader.nextElement() { close() }
+      if !more { close() }
       return value
     } catch {
-      decoder.session.failed = true
+      session.failed = true
       throw error
     }
   }
 
+  /// Reads the next element with `read` (a leaf: no other code runs meanwhile).
+  @inline(__always)
+  private mutating func next<R>(_ read: (inout JSONReader) throws -> R) throws -> R {
+    let session = decoder.session
+    return try advance { cursor, depth in
+      let reader = session.reader(at: cursor, depth: depth)
+      let value = try read(&reader.pointee)
+      return (value, reader.pointee.cursor)
+    }
+  }
+
   mutating func decodeNil() throws -> Bool {
-    guard decoder.session.live, !isClosed else { throw decoder.session.giveUp() }
-    var probe = reader
-    guard try decoder.session.guarded({ try probe.consumeNull() }) else { return false }
+    let session = decoder.session
+    guard session.live, !session.busy, !isClosed else { throw session.giveUp() }
+    let probe = session.reader(at: cursor, depth: depth)
+    guard try session.guarded({ try probe.pointee.consumeNull() }) else { return false }
     return try next { try $0.consumeNull() }
   }
 
@@ -212,7 +233,8 @@ struct ByteUnkeyedContainer: UnkeyedDecodingContainer {
     try next { try $0.readConfiguredDouble() }
   }
   mutating func decode(_: Float.Type) throws -> Float {
-    try next { try ByteDecoder.readMapped(Float.self, &$0) }
+    let session = decoder.session
+    return try next { try session.readMapped(Float.self, &$0) }
   }
   mutating func decode(_: Int.Type) throws -> Int { try next { try $0.readInteger(Int.self) } }
   mutating func decode(_: Int8.Type) throws -> Int8 { try next { try $0.readInteger(Int8.self) } }
@@ -241,28 +263,33 @@ struct ByteUnkeyedContainer: UnkeyedDecodingContainer {
 
   mutating func decode<T: Decodable>(_: T.Type) throws -> T {
     let (decoder, index) = (self.decoder, self.index)
-    return try next { reader in try decoder.decodeValue(T.self, .index(index), &reader) }
+    if T.self is any JSONDecodable.Type {
+      return try next { try decoder.session.readMapped(T.self, &$0) }
+    }
+    return try advance { cursor, depth in
+      let child = decoder.child(.index(index), at: cursor, depth: depth)
+      let value = try T(from: child)
+      return (value, try child.complete())
+    }
   }
 
   mutating func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type) throws
     -> KeyedDecodingContainer<NestedKey>
   {
     let (decoder, index) = (self.decoder, self.index)
-    return try next { reader in
-      let child = decoder.child(.index(index), at: reader)
+    return try advance { cursor, depth in
+      let child = decoder.child(.index(index), at: cursor, depth: depth)
       let container = try child.container(keyedBy: NestedKey.self)
-      reader.cursor = try child.complete()
-      return container
+      return (container, try child.complete())
     }
   }
 
   mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
     let (decoder, index) = (self.decoder, self.index)
-    return try next { reader in
-      let child = decoder.child(.index(index), at: reader)
+    return try advance { cursor, depth in
+      let child = decoder.child(.index(index), at: cursor, depth: depth)
       let container = try child.unkeyedContainer()
-      reader.cursor = try child.complete()
-      return container
+      return (container, try child.complete())
     }
   }
 
@@ -277,24 +304,20 @@ struct ByteSingleValueContainer: SingleValueDecodingContainer {
 
   @inline(__always)
   private func read<R>(_ read: (inout JSONReader) throws -> R) throws -> R {
-    try decoder.session.guarded {
-      var reader = decoder.origin
-      let value = try read(&reader)
-      decoder.end = reader.cursor
-      return value
-    }
+    try decoder.session.guarded { try decoder.readValue(read) }
   }
 
   func decodeNil() -> Bool {
-    guard decoder.session.live else { return false }
-    var reader = decoder.origin
-    guard reader.peekByte() == UInt8(ascii: "n") else { return false }
+    let session = decoder.session
+    guard session.live, !session.busy, !decoder.isEmptyObject else { return false }
+    let reader = session.reader(at: decoder.originCursor, depth: decoder.originDepth)
+    guard reader.pointee.peekByte() == UInt8(ascii: "n") else { return false }
     do {
-      try reader.expectLiteral("null")
-      decoder.end = reader.cursor
+      try reader.pointee.expectLiteral("null")
+      decoder.end = reader.pointee.cursor
       return true
     } catch {
-      decoder.session.failed = true
+      session.failed = true
       return false
     }
   }
@@ -303,7 +326,7 @@ struct ByteSingleValueContainer: SingleValueDecodingContainer {
   func decode(_: String.Type) throws -> String { try read { try $0.readStringValue() } }
   func decode(_: Double.Type) throws -> Double { try read { try $0.readConfiguredDouble() } }
   func decode(_: Float.Type) throws -> Float {
-    try read { try ByteDecoder.readMapped(Float.self, &$0) }
+    try read { try decoder.session.readMapped(Float.self, &$0) }
   }
   func decode(_: Int.Type) throws -> Int { try read { try $0.readInteger(Int.self) } }
   func decode(_: Int8.Type) throws -> Int8 { try read { try $0.readInteger(Int8.self) } }

@@ -19,13 +19,34 @@
 /// - Nesting is bounded by the reader's depth count: one level per JSON array or object.
 /// - A decoder kept after its value was decoded refuses to work (it would read freed bytes).
 final class ByteDecodingSession {
+  /// The one reader of the session, moved to each value before it is read: decoders keep
+  /// positions only (copying a reader costs reference counting).
+  let reader: UnsafeMutablePointer<JSONReader>
   /// `false` once the value is decoded: the bytes may be gone.
   var live = true
+  /// Set while a codec reads with the reader: it may run other code, which must not use it.
+  var busy = false
   /// Set when anything was thrown to `Codable` code: the value is decoded again through `JSON`.
   var failed = false
-  /// Decoders whose object is not scanned to its end yet: finished when the value ends, so
-  /// that every byte is checked and every repeated key found.
-  var open: [ByteDecoder] = []
+  /// Decoders whose object scan began, most recent first (linked through `nextOpen`): each
+  /// is scanned to its end when the value ends, so that every byte is checked and every
+  /// repeated key found.
+  var open: ByteDecoder?
+
+  init(_ reader: JSONReader) {
+    self.reader = .allocate(capacity: 1)
+    self.reader.initialize(to: reader)
+  }
+
+  deinit { reader.deinitialize(count: 1).deallocate() }
+
+  /// The reader, at `cursor` and `depth`.
+  @inline(__always)
+  func reader(at cursor: UnsafePointer<UInt8>, depth: Int) -> UnsafeMutablePointer<JSONReader> {
+    reader.pointee.cursor = cursor
+    reader.pointee.depth = depth
+    return reader
+  }
 
   /// The error thrown to `Codable` code when this decoder gives up: never seen by callers.
   func giveUp() -> DecodingError {
@@ -38,21 +59,30 @@ final class ByteDecodingSession {
   /// Runs `body`, failing the session on any error (the error is passed on).
   @inline(__always)
   func guarded<R>(_ body: () throws -> R) throws -> R {
-    guard live else { throw giveUp() }
+    guard live, !busy else { throw giveUp() }
     do { return try body() } catch {
       failed = true
       throw error
     }
   }
 
+  /// A `JSONDecodable` value through its codec, as the model byte path reads it. The codec may
+  /// run other code (a hand-written `init(decode:)`): this session refuses work meanwhile.
+  @inline(__always)
+  func readMapped<T>(_: T.Type, _ reader: inout JSONReader) throws -> T {
+    let codec = CodecCache.decoder(for: T.self)
+    busy = true
+    defer { busy = false }
+    return try RawValue.produce(T.self) { try codec.readBytes(&reader, $0) }
+  }
+
   /// Scans every object still open to its end; repeated keys fail the session.
   func finishAll() throws {
-    var position = 0
-    while position < open.count {
-      _ = try open[position].complete()
-      position += 1
+    while let decoder = open {
+      open = decoder.nextOpen
+      decoder.nextOpen = nil
+      _ = try decoder.complete()
     }
-    open = []
   }
 }
 
@@ -68,8 +98,11 @@ final class ByteDecoder: Decoder {
   let session: ByteDecodingSession
   let parent: ByteDecoder?
   var step: ByteStep
-  /// A reader at the value (whitespace may come first).
-  let origin: JSONReader
+  /// Where the value starts (whitespace may come first), and the reader's depth there.
+  let originCursor: UnsafePointer<UInt8>
+  let originDepth: Int
+  /// The next decoder in the session's list of scans begun.
+  var nextOpen: ByteDecoder?
   /// Where the value ends, once known.
   var end: UnsafePointer<UInt8>?
 
@@ -88,19 +121,35 @@ final class ByteDecoder: Decoder {
   }
   var state = ScanState.none
   /// After the last member met: at its value while `pending` is set.
-  var scan: JSONReader
+  var scanCursor: UnsafePointer<UInt8>
+  /// `{}` with no bytes of its own: the payload of a case written as its name alone.
+  var isEmptyObject = false
   var innerDepth = 0
   var members: [Member] = []
   var pending = false
   /// The decoder made for the pending member's value, whose end moves the scan on.
   var pendingChild: ByteDecoder?
 
-  init(session: ByteDecodingSession, parent: ByteDecoder?, step: ByteStep, origin: JSONReader) {
+  init(
+    session: ByteDecodingSession, parent: ByteDecoder?, step: ByteStep,
+    at cursor: UnsafePointer<UInt8>, depth: Int
+  ) {
     self.session = session
     self.parent = parent
     self.step = step
-    self.origin = origin
-    scan = origin
+    originCursor = cursor
+    originDepth = depth
+    scanCursor = cursor
+  }
+
+  /// Reads this value with `read` (no other code may run meanwhile); notes where it ends.
+  @inline(__always)
+  func readValue<R>(_ read: (inout JSONReader) throws -> R) throws -> R {
+    guard !isEmptyObject else { throw session.giveUp() }
+    let reader = session.reader(at: originCursor, depth: originDepth)
+    let value = try read(&reader.pointee)
+    end = reader.pointee.cursor
+    return value
   }
 
   var codingPath: [any CodingKey] {
@@ -119,10 +168,10 @@ final class ByteDecoder: Decoder {
 
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  /// A decoder for a value inside this one, at `reader`'s cursor.
+  /// A decoder for a value inside this one, at `cursor`.
   @inline(__always)
-  func child(_ step: ByteStep, at reader: JSONReader) -> ByteDecoder {
-    ByteDecoder(session: session, parent: self, step: step, origin: reader)
+  func child(_ step: ByteStep, at cursor: UnsafePointer<UInt8>, depth: Int) -> ByteDecoder {
+    ByteDecoder(session: session, parent: self, step: step, at: cursor, depth: depth)
   }
 
   // MARK: Containers
@@ -158,40 +207,31 @@ final class ByteDecoder: Decoder {
   /// Decodes this decoder's value as `T`: `JSONDecodable` types by AutoMap's codec (JSONCodable
   /// wins), others by their `init(from:)` (`codable`: even when `JSONDecodable`, as an enum's
   /// own mapping is).
+  ///
+  /// (The reference reads string-keyed dictionaries by rules of its own, which keep their keys
+  /// whatever the key style; with `.exact` keys, the only style here, `Dictionary`'s own
+  /// `init(from:)` reads the same.)
   func decodeSelf<T: Decodable>(_: T.Type, codable: Bool = false) throws -> T {
     if !codable, T.self is any JSONDecodable.Type {
-      var reader = origin
-      let value = try Self.readMapped(T.self, &reader)
-      end = reader.cursor
-      return value
+      return try readValue { try session.readMapped(T.self, &$0) }
     }
-    // String-keyed dictionaries keep their keys: the reference's own rules.
-    if T.self is any StringKeyedDecodable.Type { throw session.giveUp() }
     return try T(from: self)
   }
 
-  /// A `JSONDecodable` value through its codec, as the model byte path reads it.
-  @inline(__always)
-  static func readMapped<T>(_: T.Type, _ reader: inout JSONReader) throws -> T {
-    let codec = CodecCache.decoder(for: T.self)
-    return try RawValue.produce(T.self) { try codec.readBytes(&reader, $0) }
-  }
-
-  /// Decodes the value at `reader` as `T` in a decoder of its own; moves `reader` past it.
-  @inline(__always)
-  func decodeValue<T: Decodable>(_: T.Type, _ step: ByteStep, _ reader: inout JSONReader)
-    throws -> T
-  {
-    if T.self is any JSONDecodable.Type { return try Self.readMapped(T.self, &reader) }
-    let child = child(step, at: reader)
-    let value = try child.decodeSelf(T.self)
-    reader.cursor = try child.complete()
-    return value
+  /// A decoder for `{}`, which the document does not hold.
+  func emptyObject(_ step: ByteStep) -> ByteDecoder {
+    let decoder = child(step, at: originCursor, depth: originDepth)
+    decoder.isEmptyObject = true
+    return decoder
   }
 
   /// Where this value ends: what was not read is scanned (and checked) now.
   func complete() throws -> UnsafePointer<UInt8> {
     if let end { return end }
+    if isEmptyObject {
+      end = originCursor  // it has no bytes
+      return originCursor
+    }
     if let virtualCase {
       // Only the enum entry makes these, and sets their end itself.
       _ = try virtualCase.payload.complete()
@@ -201,9 +241,7 @@ final class ByteDecoder: Decoder {
     case .first, .open:
       while try scanNext() {}
     case .none, .closed:
-      var reader = origin
-      try reader.skipValue()
-      end = reader.cursor
+      try readValue { try $0.skipValue() }
     }
     guard let end else { throw session.giveUp() }
     return end
@@ -214,56 +252,73 @@ final class ByteDecoder: Decoder {
   /// Opens the object (once; a second container shares the scan).
   func openObject() throws {
     guard state == .none else { return }
-    scan = origin
-    guard try scan.openContainer(UInt8(ascii: "{"), expected: "an object") else {
-      scan.leaveContainer()
+    if isEmptyObject {
       state = .closed
-      end = scan.cursor
+      end = originCursor
       return
     }
-    innerDepth = scan.depth
+    let reader = session.reader(at: originCursor, depth: originDepth)
+    guard try reader.pointee.openContainer(UInt8(ascii: "{"), expected: "an object") else {
+      state = .closed
+      end = reader.pointee.cursor
+      return
+    }
+    innerDepth = reader.pointee.depth
+    scanCursor = reader.pointee.cursor
     state = .first
-    session.open.append(self)
+    members.reserveCapacity(8)
+    nextOpen = session.open
+    session.open = self
   }
 
   /// Moves to the next member, leaving the scan at its value; `false` at the object's end.
   func scanNext() throws -> Bool {
     switch state {
     case .none, .closed: return false
-    case .first: state = .open
+    case .first:
+      state = .open
+      return try scanMember()
     case .open:
-      if pending { try finishPending() }
-      guard try scan.nextMember() else {
-        scan.leaveContainer()
+      if pending {
+        // Step over the pending member's value (or past what its decoder read).
+        if let child = pendingChild {
+          scanCursor = try child.complete()
+          pendingChild = nil
+        } else {
+          let reader = session.reader(at: scanCursor, depth: innerDepth)
+          try reader.pointee.skipValue()
+          scanCursor = reader.pointee.cursor
+        }
+        pending = false
+      }
+      let reader = session.reader(at: scanCursor, depth: innerDepth)
+      guard try reader.pointee.nextMember() else {
         state = .closed
-        end = scan.cursor
+        end = reader.pointee.cursor
         return false
       }
+      scanCursor = reader.pointee.cursor
     }
-    scan.skipWhitespace()
-    let key = try scan.scanKeyString()
+    return try scanMember()
+  }
+
+  /// Reads a member's key and colon, leaving the scan at its value.
+  private func scanMember() throws -> Bool {
+    let reader = session.reader(at: scanCursor, depth: innerDepth)
+    reader.pointee.skipWhitespace()
+    let key = try reader.pointee.scanKeyString()
     if key.hasEscapes { throw session.giveUp() }  // rare: the reference unescapes
-    try scan.validateUTF8(key)
-    try scan.expect(UInt8(ascii: ":"), "':' after object key")
+    try reader.pointee.validateUTF8(key)
+    try reader.pointee.expect(UInt8(ascii: ":"), "':' after object key")
     for member in members
     where member.keyCount == key.count && sameBytes(member.key, key.start, key.count) {
       throw session.giveUp()  // a repeated key: the last one wins, as the reference decides
     }
-    scan.skipWhitespace()
-    members.append(Member(key: key.start, keyCount: key.count, value: scan.cursor))
+    reader.pointee.skipWhitespace()
+    scanCursor = reader.pointee.cursor
+    members.append(Member(key: key.start, keyCount: key.count, value: scanCursor))
     pending = true
     return true
-  }
-
-  /// Steps over the pending member's value (or past what its decoder read).
-  private func finishPending() throws {
-    if let child = pendingChild {
-      scan.cursor = try child.complete()
-      pendingChild = nil
-    } else {
-      try scan.skipValue()
-    }
-    pending = false
   }
 
   @inline(__always)
@@ -297,15 +352,10 @@ final class ByteDecoder: Decoder {
   /// Reads member `position`'s value with `read`: in place when the scan is at it.
   @inline(__always)
   func read<R>(_ position: Int, _ read: (inout JSONReader) throws -> R) throws -> R {
-    var reader = scan
-    let inPlace = pending && pendingChild == nil && position == members.count - 1
-    if !inPlace {
-      reader.cursor = members[position].value
-      reader.depth = innerDepth
-    }
-    let value = try read(&reader)
-    if inPlace {
-      scan.cursor = reader.cursor
+    let reader = session.reader(at: members[position].value, depth: innerDepth)
+    let value = try read(&reader.pointee)
+    if pending && pendingChild == nil && position == members.count - 1 {
+      scanCursor = reader.pointee.cursor  // read in place: the scan goes on after it
       pending = false
     }
     return value
@@ -313,10 +363,7 @@ final class ByteDecoder: Decoder {
 
   /// A decoder for member `position`'s value (nested containers, `Codable` values).
   func memberDecoder(_ position: Int, key: any CodingKey) -> ByteDecoder {
-    var reader = scan
-    reader.cursor = members[position].value
-    reader.depth = innerDepth
-    let decoder = child(.key(key), at: reader)
+    let decoder = child(.key(key), at: members[position].value, depth: innerDepth)
     if pending && pendingChild == nil && position == members.count - 1 {
       pendingChild = decoder  // its end moves the scan on
     }
@@ -336,17 +383,6 @@ final class ByteDecoder: Decoder {
 
 /// Entry points of the byte `Decoder`.
 enum ByteDecoding {
-  /// `"{}"`: the payload of a case written as its name alone.
-  private static let emptyObject: StaticString = "{}"
-
-  /// A reader over `{}` with `reader`'s settings.
-  static func emptyObjectReader(like reader: JSONReader) -> JSONReader {
-    var empty = JSONReader(start: emptyObject.utf8Start, count: emptyObject.utf8CodeUnitCount)
-    empty.depth = reader.depth
-    empty.rejectsUnrepresentableNumbers = reader.rejectsUnrepresentableNumbers
-    return empty
-  }
-
   /// Whether the byte decoder may run: it knows only `.exact` keys, and recorded
   /// substitutions need the reference's paths.
   @inline(__always)
@@ -360,8 +396,7 @@ enum ByteDecoding {
     -> T?
   {
     guard applies(style) else { return nil }
-    return run(&reader) { session, reader in
-      let root = ByteDecoder(session: session, parent: nil, step: .root, origin: reader)
+    return run(&reader) { session, root in
       let value = try root.decodeSelf(T.self)
       return (value, try root.complete())
     }
@@ -370,12 +405,14 @@ enum ByteDecoding {
   /// Runs one session: `body` returns the value and where it ends.
   static func run<T>(
     _ reader: inout JSONReader,
-    _ body: (ByteDecodingSession, JSONReader) throws -> (T, UnsafePointer<UInt8>)
+    _ body: (ByteDecodingSession, ByteDecoder) throws -> (T, UnsafePointer<UInt8>)
   ) -> T? {
-    let session = ByteDecodingSession()
+    let session = ByteDecodingSession(reader)
     defer { session.live = false }
     do {
-      let (value, end) = try body(session, reader)
+      let root = ByteDecoder(
+        session: session, parent: nil, step: .root, at: reader.cursor, depth: reader.depth)
+      let (value, end) = try body(session, root)
       try session.finishAll()
       guard !session.failed else { return nil }
       reader.cursor = end
@@ -391,25 +428,24 @@ enum ByteDecoding {
     _: T.Type, _ reader: inout JSONReader, layout: JSON.CaseLayout, style: JSON.KeyStyle
   ) -> T? {
     guard applies(style) else { return nil }
-    return run(&reader) { session, reader in
-      let root = ByteDecoder(session: session, parent: nil, step: .root, origin: reader)
-      var probe = reader
-      let isString = probe.peekByte() == UInt8(ascii: "\"")
+    return run(&reader) { session, root in
+      let (cursor, depth) = (root.originCursor, root.originDepth)
+      let probe = session.reader(at: cursor, depth: depth)
+      let isString = probe.pointee.peekByte() == UInt8(ascii: "\"")
       switch layout {
       case .externalTag where isString:
-        let name = try probe.readString()
-        let payload = root.child(
-          .key(AnyCodingKey(stringValue: name)), at: emptyObjectReader(like: probe))
+        let name = try probe.pointee.readString()
+        let end = probe.pointee.cursor
+        let payload = root.emptyObject(.key(AnyCodingKey(stringValue: name)))
         root.virtualCase = (name, payload)
         let value = try T(from: root)
-        _ = try payload.complete()
-        return (value, probe.cursor)
+        return (value, end)
       case .externalTag, .untagged:
         let value = try root.decodeSelf(T.self, codable: true)
         return (value, try root.complete())
       case .internalTag(let tag):
         // The payload is the object itself, its tag hidden.
-        let payload = root.child(.root, at: reader)
+        let payload = root.child(.root, at: cursor, depth: depth)
         try payload.openObject()
         let name = try payload.read(try payload.member(tag)) { try $0.readStringValue() }
         payload.step = .key(AnyCodingKey(stringValue: name))
@@ -418,13 +454,13 @@ enum ByteDecoding {
         let value = try T(from: root)
         return (value, try payload.complete())
       case .adjacentTag(let tag, let content):
-        let object = root.child(.root, at: reader)
+        let object = root.child(.root, at: cursor, depth: depth)
         try object.openObject()
         let name = try object.read(try object.member(tag)) { try $0.readStringValue() }
         let key = AnyCodingKey(stringValue: name)
         let payload =
           try object.lookup(content).map { object.memberDecoder($0, key: key) }
-          ?? root.child(.key(key), at: emptyObjectReader(like: reader))
+          ?? root.emptyObject(.key(key))
         root.virtualCase = (name, payload)
         let value = try T(from: root)
         _ = try payload.complete()

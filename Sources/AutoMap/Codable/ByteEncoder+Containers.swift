@@ -14,12 +14,12 @@ extension ByteEncoder {
       guard keys.count < 64 else { throw session.giveUp() }
       for written in keys where written == name { throw session.giveUp() }
       keys.append(name)
-      let mark = session.writer.mark
-      session.writer.writeKey(name)
-      let start = session.writer.bytes.count
+      let mark = session.writer.pointee.mark
+      session.writer.pointee.writeKey(name)
+      let start = session.writer.pointee.bytes.count
       try write()
-      if session.writer.omitNulls && session.writer.wroteNull(since: start) {
-        session.writer.rollBack(to: mark)
+      if session.writer.pointee.omitNulls && session.writer.pointee.wroteNull(since: start) {
+        session.writer.pointee.rollBack(to: mark)
       }
     }
   }
@@ -30,7 +30,7 @@ extension ByteEncoder {
     try session.guarded {
       guard state == .unkeyed else { throw session.giveUp() }
       try session.enter(self)
-      session.writer.beginElement()
+      session.writer.pointee.beginElement()
       count += 1
       try write()
     }
@@ -48,9 +48,10 @@ extension ByteEncoder {
 
   /// Writes a value of any type where the writer stands, through an encoder of its own.
   func write<T: Encodable>(_ value: T, _ step: ByteStep) throws {
-    if let float = value as? any BinaryFloatingPoint, !float.isFinite { throw session.giveUp() }
-    if let mapped = value as? any JSONEncodable { return try writeMapped(mapped) }
-    try child(step).encodeSelf(value)
+    if let mapped = try mapped(value) { return try writeMapped(mapped) }
+    let child = child(step)
+    try value.encode(to: child)
+    try child.finish()
   }
 
   /// A nested container where the writer stands: an encoder of its own, open until its
@@ -61,11 +62,11 @@ extension ByteEncoder {
       try session.guarded {
         nested.state = kind
         if kind == .keyed {
-          try session.writer.beginObject()
+          try session.writer.pointee.beginObject()
         } else {
-          try session.writer.beginArray()
+          try session.writer.pointee.beginArray()
         }
-        session.stack.append(nested)
+        session.push(nested)
       }
     } catch {}  // the session failed: every write into the container fails it again
     return nested
@@ -76,7 +77,7 @@ extension ByteEncoder {
   @inline(__always)
   func writeDouble(_ value: Double) throws {
     guard value.isFinite else { throw session.giveUp() }
-    try session.writer.writeConfiguredDouble(value)
+    try session.writer.pointee.writeConfiguredDouble(value)
   }
 }
 
@@ -88,15 +89,15 @@ struct ByteKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 
   mutating func encodeNil(forKey key: Key) throws {
     let encoder = encoder
-    try encoder.member(key.stringValue) { encoder.session.writer.writeNull() }
+    try encoder.member(key.stringValue) { encoder.session.writer.pointee.writeNull() }
   }
   mutating func encode(_ value: Bool, forKey key: Key) throws {
     let encoder = encoder
-    try encoder.member(key.stringValue) { encoder.session.writer.writeBool(value) }
+    try encoder.member(key.stringValue) { encoder.session.writer.pointee.writeBool(value) }
   }
   mutating func encode(_ value: String, forKey key: Key) throws {
     let encoder = encoder
-    try encoder.member(key.stringValue) { encoder.session.writer.writeString(value) }
+    try encoder.member(key.stringValue) { encoder.session.writer.pointee.writeString(value) }
   }
   mutating func encode(_ value: Double, forKey key: Key) throws {
     let encoder = encoder
@@ -117,7 +118,7 @@ struct ByteKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
   @inline(__always)
   private func integer<T: FixedWidthInteger>(_ value: T, _ key: Key) throws {
     let encoder = encoder
-    try encoder.member(key.stringValue) { encoder.session.writer.writeInteger(value) }
+    try encoder.member(key.stringValue) { encoder.session.writer.pointee.writeInteger(value) }
   }
 
   private func generic<T: Encodable>(_ value: T, _ key: Key) throws {
@@ -178,21 +179,21 @@ struct ByteVirtualCaseEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
         encoder.count = 1
         try session.enter(encoder)
         if case .plain = encoder.layout { throw session.giveUp() }
-        try session.writer.beginObject()
+        try session.writer.pointee.beginObject()
         switch encoder.layout {
         case .plain: throw session.giveUp()
         case .internalTag(let tag):
-          session.writer.writeKey(tag)
-          session.writer.writeString(key.stringValue)
+          session.writer.pointee.writeKey(tag)
+          session.writer.pointee.writeString(key.stringValue)
           // The payload's members are the tagged object's own.
           payload.state = .keyed
           payload.keys = [tag]
-          session.stack.append(payload)
+          session.push(payload)
         case .adjacentTag(let tag, let content):
-          session.writer.writeKey(tag)
-          session.writer.writeString(key.stringValue)
-          let mark = session.writer.mark
-          session.writer.writeKey(content)
+          session.writer.pointee.writeKey(tag)
+          session.writer.pointee.writeString(key.stringValue)
+          let mark = session.writer.pointee.mark
+          session.writer.pointee.writeKey(content)
           payload = encoder.nested(.key(key), .keyed)
           payload.dropIfEmpty = mark
         }
@@ -226,15 +227,15 @@ struct ByteUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
   mutating func encodeNil() throws {
     let encoder = encoder
-    try encoder.element { encoder.session.writer.writeNull() }
+    try encoder.element { encoder.session.writer.pointee.writeNull() }
   }
   mutating func encode(_ value: Bool) throws {
     let encoder = encoder
-    try encoder.element { encoder.session.writer.writeBool(value) }
+    try encoder.element { encoder.session.writer.pointee.writeBool(value) }
   }
   mutating func encode(_ value: String) throws {
     let encoder = encoder
-    try encoder.element { encoder.session.writer.writeString(value) }
+    try encoder.element { encoder.session.writer.pointee.writeString(value) }
   }
   mutating func encode(_ value: Double) throws {
     let encoder = encoder
@@ -255,7 +256,7 @@ struct ByteUnkeyedEncodingContainer: UnkeyedEncodingContainer {
   @inline(__always)
   private func integer<T: FixedWidthInteger>(_ value: T) throws {
     let encoder = encoder
-    try encoder.element { encoder.session.writer.writeInteger(value) }
+    try encoder.element { encoder.session.writer.pointee.writeInteger(value) }
   }
 
   mutating func encode<T: Encodable>(_ value: T) throws { try any(value) }
@@ -296,15 +297,15 @@ struct ByteSingleValueEncodingContainer: SingleValueEncodingContainer {
 
   mutating func encodeNil() throws {
     let encoder = encoder
-    try encoder.single { encoder.session.writer.writeNull() }
+    try encoder.single { encoder.session.writer.pointee.writeNull() }
   }
   mutating func encode(_ value: Bool) throws {
     let encoder = encoder
-    try encoder.single { encoder.session.writer.writeBool(value) }
+    try encoder.single { encoder.session.writer.pointee.writeBool(value) }
   }
   mutating func encode(_ value: String) throws {
     let encoder = encoder
-    try encoder.single { encoder.session.writer.writeString(value) }
+    try encoder.single { encoder.session.writer.pointee.writeString(value) }
   }
   mutating func encode(_ value: Double) throws {
     let encoder = encoder
@@ -325,7 +326,7 @@ struct ByteSingleValueEncodingContainer: SingleValueEncodingContainer {
   @inline(__always)
   private func integer<T: FixedWidthInteger>(_ value: T) throws {
     let encoder = encoder
-    try encoder.single { encoder.session.writer.writeInteger(value) }
+    try encoder.single { encoder.session.writer.pointee.writeInteger(value) }
   }
 
   mutating func encode<T: Encodable>(_ value: T) throws { try any(value) }
@@ -334,10 +335,7 @@ struct ByteSingleValueEncodingContainer: SingleValueEncodingContainer {
     let encoder = encoder
     try encoder.session.guarded {
       guard encoder.state == .fresh else { throw encoder.session.giveUp() }
-      if let float = value as? any BinaryFloatingPoint, !float.isFinite {
-        throw encoder.session.giveUp()
-      }
-      if let mapped = value as? any JSONEncodable {
+      if let mapped = try encoder.mapped(value) {
         encoder.state = .single
         return try encoder.writeMapped(mapped)
       }

@@ -10,15 +10,29 @@
 /// than `.exact`) fails the session: what it wrote is taken back and the value is written
 /// again through the reference (``ByteEncoding/encode(_:style:_:)`` returns `false`).
 final class ByteEncodingSession {
-  /// The caller's writer, moved in for the session (no copy of its bytes).
-  var writer = ByteEncoding.placeholder
+  /// The caller's writer, moved in for the session (no copy of its bytes); behind a pointer,
+  /// so that each write is not an exclusive access to a class property.
+  let writer: UnsafeMutablePointer<JSONWriter>
   var live = true
   /// Set while a codec writes: the writer is lent to it, and a write from elsewhere (a
   /// container kept by other code) fails the session.
   var lent = false
   var failed = false
-  /// The encoders whose container is open, innermost last.
-  var stack: [ByteEncoder] = []
+  /// The innermost encoder whose container is open; each links to the one it is inside.
+  var top: ByteEncoder?
+
+  @inline(__always)
+  func push(_ encoder: ByteEncoder) {
+    encoder.below = top
+    top = encoder
+  }
+
+  init() {
+    writer = .allocate(capacity: 1)
+    writer.initialize(to: ByteEncoding.placeholder)
+  }
+
+  deinit { writer.deinitialize(count: 1).deallocate() }
 
   func giveUp(_ value: Any = ()) -> EncodingError {
     failed = true
@@ -42,7 +56,7 @@ final class ByteEncodingSession {
   @inline(__always)
   func enter(_ encoder: ByteEncoder) throws {
     guard encoder.isOpen else { throw giveUp() }
-    while let top = stack.last, top !== encoder { top.close() }
+    while let open = top, open !== encoder { open.close() }
   }
 }
 
@@ -62,6 +76,8 @@ final class ByteEncoder: Encoder {
   var count = 0
   /// For an adjacent tag's content: where it started, taken back when the payload is empty.
   var dropIfEmpty: JSONWriter.Mark?
+  /// While its container is open: the open container it is inside.
+  var below: ByteEncoder?
 
   init(session: ByteEncodingSession, parent: ByteEncoder?, step: ByteStep, layout: Layout = .plain)
   {
@@ -104,11 +120,11 @@ final class ByteEncoder: Encoder {
         guard state == .fresh else { throw session.giveUp() }
         state = kind
         switch kind {
-        case .keyed: try session.writer.beginObject()
-        case .unkeyed: try session.writer.beginArray()
+        case .keyed: try session.writer.pointee.beginObject()
+        case .unkeyed: try session.writer.pointee.beginArray()
         default: break
         }
-        session.stack.append(self)
+        session.push(self)
       }
     } catch {}  // the session failed: every write into the container fails it again
   }
@@ -134,17 +150,18 @@ final class ByteEncoder: Encoder {
 
   /// Closes this container (the innermost open one).
   func close() {
-    session.stack.removeLast()
+    session.top = below
+    below = nil
     switch state {
     case .keyed:
       if let dropIfEmpty, keys.isEmpty {
-        session.writer.rollBack(to: dropIfEmpty)
+        session.writer.pointee.rollBack(to: dropIfEmpty)
       } else {
-        session.writer.endObject()
+        session.writer.pointee.endObject()
       }
-    case .unkeyed: session.writer.endArray()
+    case .unkeyed: session.writer.pointee.endArray()
     case .virtualCase:
-      if case .adjacentTag = layout, count == 1 { session.writer.endObject() }
+      if case .adjacentTag = layout, count == 1 { session.writer.pointee.endObject() }
     default: break
     }
     state = .closed
@@ -155,8 +172,8 @@ final class ByteEncoder: Encoder {
     switch state {
     case .fresh:
       guard case .plain = layout else { throw session.giveUp() }
-      try session.writer.beginObject()
-      session.writer.endObject()
+      try session.writer.pointee.beginObject()
+      session.writer.pointee.endObject()
       state = .closed
     case .keyed, .unkeyed, .virtualCase:
       if state == .virtualCase, count != 1 { throw session.giveUp() }  // one case key, always
@@ -172,18 +189,28 @@ final class ByteEncoder: Encoder {
   /// wins), others by their `encode(to:)` (`codable`: even when `JSONEncodable`, as an enum's
   /// own mapping is).
   func encodeSelf<T: Encodable>(_ value: T, codable: Bool = false) throws {
-    if !codable {
-      if let float = value as? any BinaryFloatingPoint, !float.isFinite { throw session.giveUp() }
-      if let mapped = value as? any JSONEncodable {
-        guard state == .fresh else { throw session.giveUp() }
-        try writeMapped(mapped)
-        state = .single
-        return
-      }
-      if value is any StringKeyedEncodable { throw session.giveUp() }
+    if !codable, let mapped = try mapped(value) {
+      guard state == .fresh else { throw session.giveUp() }
+      try writeMapped(mapped)
+      state = .single
+      return
     }
     try value.encode(to: self)
     try finish()
+  }
+
+  /// `value` when AutoMap maps it (JSONCodable wins), as the reference decides first; a
+  /// non-finite number is left to the reference (the call's configuration says how to write
+  /// it). `nil` for a value that is only `Encodable`.
+  ///
+  /// (The reference writes string-keyed dictionaries by rules of its own, which keep their
+  /// keys whatever the key style; with `.exact` keys, the only style here, `Dictionary`'s own
+  /// `encode(to:)` writes the same.)
+  @inline(__always)
+  func mapped<T: Encodable>(_ value: T) throws -> (any JSONEncodable)? {
+    guard let mapped = value as? any JSONEncodable else { return nil }
+    if let float = mapped as? any BinaryFloatingPoint, !float.isFinite { throw session.giveUp() }
+    return mapped
   }
 
   /// A `JSONEncodable` value through its codec, as the model byte path writes it (the
@@ -192,10 +219,10 @@ final class ByteEncoder: Encoder {
     func write<M: JSONEncodable>(_ value: M) throws {
       let codec = CodecCache.encoder(for: M.self)
       var writer = ByteEncoding.placeholder
-      swap(&writer, &session.writer)
+      swap(&writer, &session.writer.pointee)
       session.lent = true
       defer {
-        swap(&writer, &session.writer)
+        swap(&writer, &session.writer.pointee)
         session.lent = false
       }
       try withUnsafePointer(to: value) { try codec.writeBytes(UnsafeRawPointer($0), &writer) }
@@ -243,11 +270,11 @@ enum ByteEncoding {
     guard style == .exact, !writer.sorted else { return false }
     let mark = writer.mark
     let session = ByteEncodingSession()
-    swap(&session.writer, &writer)
+    swap(&session.writer.pointee, &writer)
     do { try body(session) } catch { session.failed = true }
     session.live = false
-    swap(&session.writer, &writer)
-    guard session.failed || !session.stack.isEmpty else { return true }
+    swap(&session.writer.pointee, &writer)
+    guard session.failed || session.top != nil else { return true }
     writer.rollBack(to: mark)
     return false
   }
