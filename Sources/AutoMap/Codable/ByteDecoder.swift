@@ -91,10 +91,31 @@ enum ByteStep {
   case root
   case key(any CodingKey)
   case index(Int)
+
+  /// The coding path of `node`, from the steps of it and its parents.
+  static func path<Node: ByteStepNode>(_ node: Node) -> [any CodingKey] {
+    var keys: [any CodingKey] = []
+    var current: Node? = node
+    while let node = current {
+      switch node.step {
+      case .root: break
+      case .key(let key): keys.append(key)
+      case .index(let index): keys.append(AnyCodingKey(index: index))
+      }
+      current = node.parent
+    }
+    return keys.reversed()
+  }
+}
+
+/// A byte decoder or encoder: a step from its parent.
+protocol ByteStepNode: AnyObject {
+  var step: ByteStep { get }
+  var parent: Self? { get }
 }
 
 /// The `Decoder` of one value in the bytes (see ``ByteDecodingSession``).
-final class ByteDecoder: Decoder {
+final class ByteDecoder: Decoder, ByteStepNode {
   let session: ByteDecodingSession
   let parent: ByteDecoder?
   var step: ByteStep
@@ -152,19 +173,7 @@ final class ByteDecoder: Decoder {
     return value
   }
 
-  var codingPath: [any CodingKey] {
-    var keys: [any CodingKey] = []
-    var node: ByteDecoder? = self
-    while let current = node {
-      switch current.step {
-      case .root: break
-      case .key(let key): keys.append(key)
-      case .index(let index): keys.append(AnyCodingKey(index: index))
-      }
-      node = current.parent
-    }
-    return keys.reversed()
-  }
+  var codingPath: [any CodingKey] { ByteStep.path(self) }
 
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 

@@ -24,6 +24,12 @@ extension ByteEncoder {
     }
   }
 
+  /// An encoder for what this one does not write (`superEncoder`): the session fails.
+  func refused(_ step: ByteStep) -> ByteEncoder {
+    session.failed = true
+    return child(step)
+  }
+
   /// Writes one array element with `write`.
   @inline(__always)
   func element(_ write: () throws -> Void) throws {
@@ -144,15 +150,8 @@ struct ByteKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     return ByteUnkeyedEncodingContainer(encoder: nested)
   }
 
-  mutating func superEncoder() -> any Encoder {
-    encoder.session.failed = true
-    return encoder.child(.key(AnyCodingKey.super))
-  }
-
-  mutating func superEncoder(forKey key: Key) -> any Encoder {
-    encoder.session.failed = true
-    return encoder.child(.key(key))
-  }
+  mutating func superEncoder() -> any Encoder { encoder.refused(.key(AnyCodingKey.super)) }
+  mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.refused(.key(key)) }
 }
 
 /// The external-tag view synthesized `encode(to:)` writes into, laid out as the enum's internal
@@ -207,39 +206,37 @@ struct ByteVirtualCaseEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
     return ByteUnkeyedEncodingContainer(encoder: encoder.child(.key(key)))
   }
 
-  mutating func superEncoder() -> any Encoder {
-    encoder.session.failed = true
-    return encoder.child(.key(AnyCodingKey.super))
-  }
-
-  mutating func superEncoder(forKey key: Key) -> any Encoder {
-    encoder.session.failed = true
-    return encoder.child(.key(key))
-  }
+  mutating func superEncoder() -> any Encoder { encoder.refused(.key(AnyCodingKey.super)) }
+  mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.refused(.key(key)) }
 }
 
 /// Appends array elements.
-struct ByteUnkeyedEncodingContainer: UnkeyedEncodingContainer {
-  let encoder: ByteEncoder
+/// The scalar writes of the unkeyed and single-value containers, which differ only in where
+/// a value goes (`put`) and how any other value is written (`any`).
+protocol ByteValueSlot {
+  var encoder: ByteEncoder { get }
+  func put(_ write: () throws -> Void) throws
+  func any<T: Encodable>(_ value: T) throws
+}
 
-  var codingPath: [any CodingKey] { encoder.codingPath }
-  var count: Int { encoder.count }
+extension ByteValueSlot {
+  private var writer: UnsafeMutablePointer<JSONWriter> { encoder.session.writer }
 
   mutating func encodeNil() throws {
-    let encoder = encoder
-    try encoder.element { encoder.session.writer.pointee.writeNull() }
+    let writer = writer
+    try put { writer.pointee.writeNull() }
   }
   mutating func encode(_ value: Bool) throws {
-    let encoder = encoder
-    try encoder.element { encoder.session.writer.pointee.writeBool(value) }
+    let writer = writer
+    try put { writer.pointee.writeBool(value) }
   }
   mutating func encode(_ value: String) throws {
-    let encoder = encoder
-    try encoder.element { encoder.session.writer.pointee.writeString(value) }
+    let writer = writer
+    try put { writer.pointee.writeString(value) }
   }
   mutating func encode(_ value: Double) throws {
     let encoder = encoder
-    try encoder.element { try encoder.writeDouble(value) }
+    try put { try encoder.writeDouble(value) }
   }
   mutating func encode(_ value: Float) throws { try any(value) }
   mutating func encode(_ value: Int) throws { try integer(value) }
@@ -255,13 +252,23 @@ struct ByteUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
   @inline(__always)
   private func integer<T: FixedWidthInteger>(_ value: T) throws {
-    let encoder = encoder
-    try encoder.element { encoder.session.writer.pointee.writeInteger(value) }
+    let writer = writer
+    try put { writer.pointee.writeInteger(value) }
   }
+}
+
+struct ByteUnkeyedEncodingContainer: UnkeyedEncodingContainer, ByteValueSlot {
+  let encoder: ByteEncoder
+
+  var codingPath: [any CodingKey] { encoder.codingPath }
+  var count: Int { encoder.count }
+
+  /// Each value is an element.
+  func put(_ write: () throws -> Void) throws { try encoder.element(write) }
 
   mutating func encode<T: Encodable>(_ value: T) throws { try any(value) }
 
-  private func any<T: Encodable>(_ value: T) throws {
+  func any<T: Encodable>(_ value: T) throws {
     let encoder = encoder
     let index = encoder.count
     try encoder.element { try encoder.write(value, .index(index)) }
@@ -283,55 +290,21 @@ struct ByteUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     return ByteUnkeyedEncodingContainer(encoder: nested)
   }
 
-  mutating func superEncoder() -> any Encoder {
-    encoder.session.failed = true
-    return encoder.child(.index(encoder.count))
-  }
+  mutating func superEncoder() -> any Encoder { encoder.refused(.index(encoder.count)) }
 }
 
 /// One value.
-struct ByteSingleValueEncodingContainer: SingleValueEncodingContainer {
+struct ByteSingleValueEncodingContainer: SingleValueEncodingContainer, ByteValueSlot {
   let encoder: ByteEncoder
 
   var codingPath: [any CodingKey] { encoder.codingPath }
 
-  mutating func encodeNil() throws {
-    let encoder = encoder
-    try encoder.single { encoder.session.writer.pointee.writeNull() }
-  }
-  mutating func encode(_ value: Bool) throws {
-    let encoder = encoder
-    try encoder.single { encoder.session.writer.pointee.writeBool(value) }
-  }
-  mutating func encode(_ value: String) throws {
-    let encoder = encoder
-    try encoder.single { encoder.session.writer.pointee.writeString(value) }
-  }
-  mutating func encode(_ value: Double) throws {
-    let encoder = encoder
-    try encoder.single { try encoder.writeDouble(value) }
-  }
-  mutating func encode(_ value: Float) throws { try any(value) }
-  mutating func encode(_ value: Int) throws { try integer(value) }
-  mutating func encode(_ value: Int8) throws { try integer(value) }
-  mutating func encode(_ value: Int16) throws { try integer(value) }
-  mutating func encode(_ value: Int32) throws { try integer(value) }
-  mutating func encode(_ value: Int64) throws { try integer(value) }
-  mutating func encode(_ value: UInt) throws { try integer(value) }
-  mutating func encode(_ value: UInt8) throws { try integer(value) }
-  mutating func encode(_ value: UInt16) throws { try integer(value) }
-  mutating func encode(_ value: UInt32) throws { try integer(value) }
-  mutating func encode(_ value: UInt64) throws { try integer(value) }
-
-  @inline(__always)
-  private func integer<T: FixedWidthInteger>(_ value: T) throws {
-    let encoder = encoder
-    try encoder.single { encoder.session.writer.pointee.writeInteger(value) }
-  }
+  /// The value is this encoder's one value.
+  func put(_ write: () throws -> Void) throws { try encoder.single(write) }
 
   mutating func encode<T: Encodable>(_ value: T) throws { try any(value) }
 
-  private func any<T: Encodable>(_ value: T) throws {
+  func any<T: Encodable>(_ value: T) throws {
     let encoder = encoder
     try encoder.session.guarded {
       guard encoder.state == .fresh else { throw encoder.session.giveUp() }

@@ -61,7 +61,7 @@ final class ByteEncodingSession {
 }
 
 /// The `Encoder` of one value (see ``ByteEncodingSession``).
-final class ByteEncoder: Encoder {
+final class ByteEncoder: Encoder, ByteStepNode {
   enum State { case fresh, keyed, unkeyed, single, closed, virtualCase }
   /// How an enum's external-tag case key is laid out (internal and adjacent tags).
   enum Layout { case plain, internalTag(String), adjacentTag(String, content: String) }
@@ -89,19 +89,7 @@ final class ByteEncoder: Encoder {
 
   var isOpen: Bool { state == .keyed || state == .unkeyed || state == .virtualCase }
 
-  var codingPath: [any CodingKey] {
-    var keys: [any CodingKey] = []
-    var node: ByteEncoder? = self
-    while let current = node {
-      switch current.step {
-      case .root: break
-      case .key(let key): keys.append(key)
-      case .index(let index): keys.append(AnyCodingKey(index: index))
-      }
-      node = current.parent
-    }
-    return keys.reversed()
-  }
+  var codingPath: [any CodingKey] { ByteStep.path(self) }
 
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
