@@ -76,12 +76,24 @@ final class ByteDecodingSession {
     return try RawValue.produce(T.self) { try codec.readBytes(&reader, $0) }
   }
 
-  /// Scans every object still open to its end; repeated keys fail the session.
-  func finishAll() throws {
+  /// Drops the references that point back up (a scan's pending child, an enum's payload,
+  /// the list of scans begun), so that the session and its decoders are freed with the value
+  /// even when it failed half-way. Decoders kept by other code stay usable (and refuse work).
+  func breakCycles(_ root: ByteDecoder) {
+    root.virtualCase = nil
     while let decoder = open {
       open = decoder.nextOpen
       decoder.nextOpen = nil
-      _ = try decoder.complete()
+      decoder.pendingChild = nil
+    }
+  }
+
+  /// Scans every object still open to its end; repeated keys fail the session.
+  func finishAll() throws {
+    while let decoder = open {
+      _ = try decoder.complete()  // still listed if it throws: `breakCycles` unlinks it
+      open = decoder.nextOpen
+      decoder.nextOpen = nil
     }
   }
 }
@@ -417,10 +429,13 @@ enum ByteDecoding {
     _ body: (ByteDecodingSession, ByteDecoder) throws -> (T, UnsafePointer<UInt8>)
   ) -> T? {
     let session = ByteDecodingSession(reader)
-    defer { session.live = false }
+    let root = ByteDecoder(
+      session: session, parent: nil, step: .root, at: reader.cursor, depth: reader.depth)
+    defer {
+      session.live = false
+      session.breakCycles(root)
+    }
     do {
-      let root = ByteDecoder(
-        session: session, parent: nil, step: .root, at: reader.cursor, depth: reader.depth)
       let (value, end) = try body(session, root)
       try session.finishAll()
       guard !session.failed else { return nil }

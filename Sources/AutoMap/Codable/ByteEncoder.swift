@@ -262,7 +262,13 @@ enum ByteEncoding {
     do { try body(session) } catch { session.failed = true }
     session.live = false
     swap(&session.writer.pointee, &writer)
-    guard session.failed || session.top != nil else { return true }
+    let complete = !session.failed && session.top == nil
+    // The open containers point back at the session: unlinked, they are freed with it.
+    while let open = session.top {
+      session.top = open.below
+      open.below = nil
+    }
+    guard !complete else { return true }
     writer.rollBack(to: mark)
     return false
   }
