@@ -3,9 +3,10 @@
 ///
 /// ``CodecCache`` asks for these last, after AutoMap's own conformances, models and property
 /// wrappers: a type that is `JSONCodable` too maps by AutoMap's rules (JSONCodable wins).
-/// The value goes through AutoMap's own ``JSONValueDecoder``/``JSONValueEncoder`` over a
-/// `JSON` value (bytes are parsed to `JSON` first, as for `Date` or `Decimal`), honouring
-/// the type's `CodingKeys` and `init(from:)`/`encode(to:)`.
+/// The value goes through AutoMap's own `Decoder`s and `Encoder`s, honouring the type's
+/// `CodingKeys` and `init(from:)`/`encode(to:)`: from `JSON` values through
+/// ``JSONValueDecoder``/``JSONValueEncoder`` (the reference), and from bytes through
+/// ``ByteDecoder``, which leaves anything unusual to the reference.
 ///
 /// A codec is made for one key style, that of the model whose plan holds the property:
 /// plans are built per key style, and each asks for its codec with ``DecodeCodec/styled(_:)``
@@ -21,7 +22,16 @@ enum CodableCodecs {
       }
       return DecodeCodec(
         T.self,
-        readBytes: { reader, destination in try readJSON(reader.parseValue(), destination) },
+        readBytes: { reader, destination in
+          if let optional, try reader.consumeNull() {
+            return optional.initializeNil(at: destination)
+          }
+          // Straight from the bytes; when that gives up, through `JSON` (the reference).
+          if let value = ByteDecoding.decode(T.self, &reader, style: style) {
+            return RawValue.initialize(destination, to: value)
+          }
+          try readJSON(reader.parseValue(), destination)
+        },
         readJSON: readJSON,
         storeNil: optional.map { optional in { optional.initializeNil(at: $0) } },
         styled: { decoder(for: type, style: $0) })
@@ -36,7 +46,14 @@ enum CodableCodecs {
         try JSONValueEncoder.encode(RawValue.load(value, as: T.self), style: style)
       }
       return EncodeCodec(
-        T.self, writeBytes: { value, writer in try writer.write(writeJSON(value)) },
+        T.self,
+        writeBytes: { value, writer in
+          // Straight to the bytes; when that gives up, through `JSON` (the reference).
+          if ByteEncoding.encode(RawValue.load(value, as: T.self), style: style, &writer) {
+            return
+          }
+          try writer.write(writeJSON(value))
+        },
         writeJSON: writeJSON, isNil: optional.map { optional in { optional.isNil(at: $0) } },
         styled: { encoder(for: type, style: $0) })
     }

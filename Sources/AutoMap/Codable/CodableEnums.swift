@@ -39,11 +39,29 @@ enum CodableEnums {
         }
       }
     }
+    let whole = try read(decodable)
+    /// From bytes: straight through ``ByteDecoder``; when it gives up, through `JSON`.
+    func readBytes<D: Decodable>(_: D.Type) -> (inout JSONReader, UnsafeMutableRawPointer) throws
+      -> Void
+    {
+      { reader, destination in
+        if let value = ByteDecoding.decodeEnum(D.self, &reader, layout: layout, style: style) {
+          return RawValue.initialize(destination, to: value)
+        }
+        try whole(reader.parseValue(), destination)
+      }
+    }
+    var wholeBytes: ((inout JSONReader, UnsafeMutableRawPointer) throws -> Void)?
+    if case .untagged = layout {
+      wholeBytes = nil
+    } else {
+      wholeBytes = readBytes(decodable)
+    }
     return DecodePlan(
       modelName: model, kind: .memberwise, fields: [], ignoredFields: [], caseInsensitive: false,
       destroyModel: { RawValue.destroy($0, as: T.self) },
       didDecode: { try RawValue.withMutable($0, as: T.self) { try $0.didDecode() } },
-      whole: try read(decodable))
+      whole: whole, wholeBytes: wholeBytes)
   }
 
   /// The untagged layout decodes by trial and checks each trial by encoding it: both ways.
@@ -80,7 +98,24 @@ enum CodableEnums {
         return try document(external, layout, model: model)
       }
     }
-    return EncodePlan(modelName: model, isClass: false, fields: [], whole: try write(encodable))
+    let whole = try write(encodable)
+    /// To bytes: straight through ``ByteEncoder``; when it gives up, through `JSON`.
+    func writeBytes<E: Encodable>(_: E.Type) -> (UnsafeRawPointer, inout JSONWriter) throws -> Void
+    {
+      { value, writer in
+        let enumValue = RawValue.load(value, as: E.self)
+        if ByteEncoding.encodeEnum(enumValue, layout: layout, style: style, &writer) { return }
+        try writer.write(whole(value))
+      }
+    }
+    var wholeBytes: ((UnsafeRawPointer, inout JSONWriter) throws -> Void)?
+    if case .untagged = layout {
+      wholeBytes = nil
+    } else {
+      wholeBytes = writeBytes(encodable)
+    }
+    return EncodePlan(
+      modelName: model, isClass: false, fields: [], whole: whole, wholeBytes: wholeBytes)
   }
 
   private static func untaggedWriter<C: Codable>(

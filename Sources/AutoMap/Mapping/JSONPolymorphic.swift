@@ -65,7 +65,10 @@ public protocol JSONPolymorphic: AnyObject, JSONMappable {
 
   /// Chooses the class for an object by any rule, before the discriminator is looked at;
   /// `nil` (the default) leaves the choice to the discriminator. What it returns must be
-  /// the requested type or a subclass of it; what it throws fails the decode.
+  /// the requested type or a subclass of it; what it throws fails the decode. AutoMap also
+  /// calls it once with an empty object, the first time it reads the hierarchy from bytes, to
+  /// learn whether it is this default (then the discriminator is found without building each
+  /// object).
   ///
   /// ```swift
   /// static func subclass(for object: JSON) throws -> Animal.Type? {
@@ -95,7 +98,7 @@ extension JSONPolymorphic {
       table: subclasses.mapValues { $0 as Any.Type },
       defaultType: defaultSubclass.map { $0 as Any.Type },
       choose: { try subclass(for: $0).map { $0 as Any.Type } },
-      choosesByDiscriminatorAlone: SubclassHook.isDefault { _ = try subclass(for: $0) })
+      probe: { _ = try subclass(for: $0) })
   }
 }
 
@@ -104,18 +107,24 @@ extension JSONPolymorphic {
 /// without building the object (``DiscriminatorKey``).
 ///
 /// The language cannot say whether a requirement has its default implementation, so it is
-/// observed, once per hierarchy: the default reports itself while an empty object is offered.
-/// A hand-written `subclass(for:)` is then called as documented, with every object, as
-/// `JSON`.
+/// observed, once per hierarchy, at the first object the byte path reads: the default reports
+/// itself while an empty object is offered. A hand-written `subclass(for:)` is then called as
+/// documented, with every object, as `JSON`. The offer counts a nesting level, so a
+/// `subclass(for:)` that decodes its own base class ends in the depth error; byte reads
+/// inside it decide nothing (``isProbing``).
 enum SubclassHook {
   final class Probe: @unchecked Sendable {  // used by one thread, inside `isDefault`
     var sawDefault = false
   }
   @TaskLocal static var probe: Probe?
 
+  static var isProbing: Bool { probe != nil }
+
   static func isDefault(_ call: (JSON) throws -> Void) -> Bool {
     let probe = Probe()
-    $probe.withValue(probe) { _ = try? call(.object(JSON.Object())) }
+    $probe.withValue(probe) {
+      _ = try? Nesting.level(encoding: false) { try call(.object(JSON.Object())) }
+    }
     return probe.sawDefault
   }
 }

@@ -143,14 +143,17 @@ struct JSONWriter {
   struct Mark {
     fileprivate let count: Int
     fileprivate let isFirst: Bool
+    fileprivate let level: Int
   }
 
-  var mark: Mark { Mark(count: bytes.count, isFirst: isFirst) }
+  var mark: Mark { Mark(count: bytes.count, isFirst: isFirst, level: level) }
 
-  /// Removes what was written since `mark` (a member that turned out to be left out).
+  /// Removes what was written since `mark` (a member that turned out to be left out, or
+  /// containers left open by a write that is done again another way).
   mutating func rollBack(to mark: Mark) {
     bytes.removeSubrange(mark.count...)
     isFirst = mark.isFirst
+    level = mark.level
   }
 
   /// Whether exactly `null` was written since `position` (a byte count): what `.omitNulls`

@@ -40,14 +40,18 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   /// Set for models read as a whole rather than field by field (enums with payloads, through
   /// their synthesized `Codable`): reads the value from `JSON` into the destination.
   let whole: ((JSON, UnsafeMutableRawPointer) throws -> Void)?
+  /// The same from bytes, for `whole` models that read bytes directly.
+  let wholeBytes: ((inout JSONReader, UnsafeMutableRawPointer) throws -> Void)?
 
   init(
     modelName: String, kind: InstanceKind, fields: [DecodeField], ignoredFields: [IgnoredField],
     caseInsensitive: Bool, destroyModel: @escaping (UnsafeMutableRawPointer) -> Void,
     didDecode: @escaping (UnsafeMutableRawPointer) throws -> Void,
-    whole: ((JSON, UnsafeMutableRawPointer) throws -> Void)? = nil
+    whole: ((JSON, UnsafeMutableRawPointer) throws -> Void)? = nil,
+    wholeBytes: ((inout JSONReader, UnsafeMutableRawPointer) throws -> Void)? = nil
   ) {
     self.whole = whole
+    self.wholeBytes = wholeBytes
     self.modelName = modelName
     self.kind = kind
     self.fields = fields

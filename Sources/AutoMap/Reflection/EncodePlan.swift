@@ -60,14 +60,19 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
   /// Set for models written as a whole rather than field by field (enums with payloads,
   /// through their synthesized `Codable`).
   let whole: ((UnsafeRawPointer) throws -> JSON)?
+  /// The same straight to bytes, for `whole` models that write bytes directly.
+  let wholeBytes: ((UnsafeRawPointer, inout JSONWriter) throws -> Void)?
   /// A polymorphic class's discriminator key: flattened members never overwrite it.
   let reservedKey: String?
 
   init(
     modelName: String, isClass: Bool, fields: [EncodeField],
-    whole: ((UnsafeRawPointer) throws -> JSON)? = nil, reservedKey: String? = nil
+    whole: ((UnsafeRawPointer) throws -> JSON)? = nil,
+    wholeBytes: ((UnsafeRawPointer, inout JSONWriter) throws -> Void)? = nil,
+    reservedKey: String? = nil
   ) {
     self.whole = whole
+    self.wholeBytes = wholeBytes
     self.reservedKey = reservedKey
     self.modelName = modelName
     self.isClass = isClass

@@ -46,7 +46,11 @@ enum ModelDecoding {
       T.self,
       readBytes: { reader, destination in
         if state.isReflected {
-          try state.resolvedPlan(reader.keyStyle).readBytes(&reader, destination)
+          let plan = try state.resolvedPlan(reader.keyStyle)
+          if let wholeBytes = plan.wholeBytes {
+            return try readWhole(plan, destination) { try wholeBytes(&reader, $0) }
+          }
+          try plan.readBytes(&reader, destination)
         } else {
           try readJSON(reader.parseValue(), destination)
         }
@@ -54,7 +58,11 @@ enum ModelDecoding {
       readJSON: { json, destination in
         guard state.isReflected else { return try readJSON(json, destination) }
         try Nesting.level(encoding: false) {
-          try state.resolvedPlan(KeyStyleContext.override).readJSON(json, destination)
+          let plan = try state.resolvedPlan(KeyStyleContext.override)
+          if let whole = plan.whole {
+            return try readWhole(plan, destination) { try whole(json, $0) }
+          }
+          try plan.readJSON(json, destination)
         }
       },
       model: state)
@@ -70,6 +78,19 @@ enum ModelDecoding {
       ? state : CodecCache.decoder(for: chosen).model
     guard let chosenState, chosenState.isReflected else { return nil }
     return try chosenState.resolvedPlan(style)
+  }
+
+  /// Reads a whole-value model (an enum with payloads) with `read`, then validates it.
+  @inline(__always)
+  private static func readWhole(
+    _ plan: DecodePlan, _ destination: UnsafeMutableRawPointer,
+    _ read: (UnsafeMutableRawPointer) throws -> Void
+  ) throws {
+    try read(destination)
+    do { try plan.validate(destination) } catch {
+      plan.destroyModel(destination)
+      throw error
+    }
   }
 
   private static func state<T: JSONDecodable>(_: T.Type) throws -> ModelDecodeState {
@@ -93,13 +114,11 @@ enum ModelDecoding {
     return try Nesting.level(encoding: false) {
       let plan = try state.resolvedPlan(KeyStyleContext.override)
       if let whole = plan.whole {
-        // Never marked reflected: the byte paths reach it through `JSON` and this function.
+        // Marked reflected only when the plan reads bytes too: the codec then reads the
+        // whole value itself (through `readWhole`), as this function would.
+        if plan.wholeBytes != nil { state.markReflected() }
         return try RawValue.produce(T.self) { destination in
-          try whole(json, destination)
-          do { try plan.validate(destination) } catch {
-            plan.destroyModel(destination)
-            throw error
-          }
+          try readWhole(plan, destination) { try whole(json, $0) }
         }
       }
       state.markReflected()

@@ -30,7 +30,9 @@ enum ModelEncoding {
           return try dynamic.writeBytes(value, &writer)
         }
         if state.isReflected {
-          try state.resolvedPlan(writer.keyStyle).writeBytes(value, &writer)
+          let plan = try state.resolvedPlan(writer.keyStyle)
+          if let wholeBytes = plan.wholeBytes { return try wholeBytes(value, &writer) }
+          try plan.writeBytes(value, &writer)
         } else {
           try writer.write(RawValue.load(value, as: T.self).json)
         }
@@ -59,7 +61,9 @@ enum ModelEncoding {
     return try Nesting.level(encoding: true) {
       let plan = try state.resolvedPlan(KeyStyleContext.override)
       if let whole = plan.whole {
-        // Never marked reflected: the byte paths reach it through `json` and this function.
+        // Marked reflected only when the plan writes bytes too: the codec then writes the
+        // whole value itself.
+        if plan.wholeBytes != nil { state.markReflected() }
         return try withUnsafePointer(to: value) { try whole(UnsafeRawPointer($0)) }
       }
       state.markReflected()

@@ -12,16 +12,17 @@ final class Polymorphism: @unchecked Sendable {  // immutable after creation; me
   private let values: [ObjectIdentifier: String]
   private let defaultType: Any.Type?
   private let choose: (JSON) throws -> Any.Type?
-  /// Set when `choose` is the default, which chooses nothing: the byte path then finds the
-  /// discriminator in the bytes (``DiscriminatorKey``) instead of building the object.
-  private let choosesByDiscriminatorAlone: Bool
+  /// Calls `subclass(for:)` for ``SubclassHook``, which learns whether it is the default.
+  private let probe: ((JSON) throws -> Void)?
+  /// What the probe found: 0 not asked yet, 1 the default, 2 hand-written.
+  private let hook = AtomicWord(0)
   let discriminatorKey: DiscriminatorKey
 
   init(
     key: String, base: Any.Type, table: [String: Any.Type], defaultType: Any.Type?,
-    choose: @escaping (JSON) throws -> Any.Type?, choosesByDiscriminatorAlone: Bool = false
+    choose: @escaping (JSON) throws -> Any.Type?, probe: ((JSON) throws -> Void)? = nil
   ) {
-    self.choosesByDiscriminatorAlone = choosesByDiscriminatorAlone
+    self.probe = probe
     discriminatorKey = DiscriminatorKey(key)
     self.key = key
     self.base = base
@@ -106,6 +107,21 @@ final class Polymorphism: @unchecked Sendable {  // immutable after creation; me
       return chosen is T.Type ? chosen : nil
     case .other:
       return nil
+    }
+  }
+
+  /// Whether `subclass(for:)` is the default, which chooses nothing: the byte path then
+  /// finds the discriminator in the bytes (``DiscriminatorKey``) instead of building the
+  /// object. Asked once (``SubclassHook``).
+  private var choosesByDiscriminatorAlone: Bool {
+    switch hook.loadRelaxed() {
+    case 1: return true
+    case 2: return false
+    default:
+      guard let probe, !SubclassHook.isProbing else { return false }
+      let isDefault = SubclassHook.isDefault(probe)
+      hook.storeRelaxed(isDefault ? 1 : 2)
+      return isDefault
     }
   }
 

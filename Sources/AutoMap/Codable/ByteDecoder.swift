@@ -1,0 +1,495 @@
+/// AutoMap's `Decoder` straight over the bytes: what `Codable` properties and enums with
+/// payloads are read by on the byte path, with no `JSON` tree in between.
+///
+/// ``JSONValueDecoder`` stays the reference: this decoder must give the same value whenever it
+/// succeeds, and gives up whenever anything is unusual. A value is decoded in one
+/// ``ByteDecodingSession``; any error thrown to the `Codable` code (a missing key, a value of
+/// the wrong kind, a repeated key, a `superDecoder`, a key style other than `.exact`) marks the
+/// session failed, and a failed session's value is thrown away and decoded again through
+/// `JSON` (``ByteDecoding/decode(_:_:style:)`` returns `nil`). So errors, their paths and every
+/// rule on failure stay the reference's, and a `Codable` implementation that catches errors and
+/// goes on never sees a different document than on the reference path.
+///
+/// - A keyed container scans its object once, lazily: each `decode(_:forKey:)` looks among
+///   the members already met, then reads on until the key comes (its value is then read in
+///   place). Members never asked for are skipped, still checked, when the value ends; a
+///   repeated key fails the session (the reference's last-one-wins decides).
+/// - Leaves (`String`, the numbers, `Bool`, and every `JSONDecodable` type) are read through
+///   AutoMap's codecs, as the model byte path reads them.
+/// - Nesting is bounded by the reader's depth count: one level per JSON array or object.
+/// - A decoder kept after its value was decoded refuses to work (it would read freed bytes).
+final class ByteDecodingSession {
+  /// The one reader of the session, moved to each value before it is read: decoders keep
+  /// positions only (copying a reader costs reference counting).
+  let reader: UnsafeMutablePointer<JSONReader>
+  /// `false` once the value is decoded: the bytes may be gone.
+  var live = true
+  /// Set while a codec reads with the reader: it may run other code, which must not use it.
+  var busy = false
+  /// Set when anything was thrown to `Codable` code: the value is decoded again through `JSON`.
+  var failed = false
+  /// Decoders whose object scan began, most recent first (linked through `nextOpen`): each
+  /// is scanned to its end when the value ends, so that every byte is checked and every
+  /// repeated key found.
+  var open: ByteDecoder?
+
+  init(_ reader: JSONReader) {
+    self.reader = .allocate(capacity: 1)
+    self.reader.initialize(to: reader)
+  }
+
+  deinit { reader.deinitialize(count: 1).deallocate() }
+
+  /// The reader, at `cursor` and `depth`.
+  @inline(__always)
+  func reader(at cursor: UnsafePointer<UInt8>, depth: Int) -> UnsafeMutablePointer<JSONReader> {
+    reader.pointee.cursor = cursor
+    reader.pointee.depth = depth
+    return reader
+  }
+
+  /// The error thrown to `Codable` code when this decoder gives up: never seen by callers.
+  func giveUp() -> DecodingError {
+    failed = true
+    return DecodingError.dataCorrupted(
+      DecodingError.Context(
+        codingPath: [], debugDescription: "decoded again through JSON values (internal)"))
+  }
+
+  /// Runs `body`, failing the session on any error (the error is passed on).
+  @inline(__always)
+  func guarded<R>(_ body: () throws -> R) throws -> R {
+    guard live, !busy else { throw giveUp() }
+    do { return try body() } catch {
+      failed = true
+      throw error
+    }
+  }
+
+  /// A `JSONDecodable` value through its codec, as the model byte path reads it. The codec may
+  /// run other code (a hand-written `init(decode:)`): this session refuses work meanwhile.
+  @inline(__always)
+  func readMapped<T>(_: T.Type, _ reader: inout JSONReader) throws -> T {
+    let codec = CodecCache.decoder(for: T.self)
+    busy = true
+    defer { busy = false }
+    return try RawValue.produce(T.self) { try codec.readBytes(&reader, $0) }
+  }
+
+  /// Drops the references that point back up (a scan's pending child, an enum's payload,
+  /// the list of scans begun), so that the session and its decoders are freed with the value
+  /// even when it failed half-way. Decoders kept by other code stay usable (and refuse work).
+  func breakCycles(_ root: ByteDecoder) {
+    root.virtualCase = nil
+    while let decoder = open {
+      open = decoder.nextOpen
+      decoder.nextOpen = nil
+      decoder.pendingChild = nil
+    }
+  }
+
+  /// Scans every object still open to its end; repeated keys fail the session.
+  func finishAll() throws {
+    while let decoder = open {
+      _ = try decoder.complete()  // still listed if it throws: `breakCycles` unlinks it
+      open = decoder.nextOpen
+      decoder.nextOpen = nil
+    }
+  }
+}
+
+/// Where a value sits in the document, for `codingPath`: built only when asked.
+enum ByteStep {
+  case root
+  case key(any CodingKey)
+  case index(Int)
+
+  /// The coding path of `node`, from the steps of it and its parents.
+  static func path<Node: ByteStepNode>(_ node: Node) -> [any CodingKey] {
+    var keys: [any CodingKey] = []
+    var current: Node? = node
+    while let node = current {
+      switch node.step {
+      case .root: break
+      case .key(let key): keys.append(key)
+      case .index(let index): keys.append(AnyCodingKey(index: index))
+      }
+      current = node.parent
+    }
+    return keys.reversed()
+  }
+}
+
+/// A byte decoder or encoder: a step from its parent.
+protocol ByteStepNode: AnyObject {
+  var step: ByteStep { get }
+  var parent: Self? { get }
+}
+
+/// The `Decoder` of one value in the bytes (see ``ByteDecodingSession``).
+final class ByteDecoder: Decoder, ByteStepNode {
+  let session: ByteDecodingSession
+  let parent: ByteDecoder?
+  var step: ByteStep
+  /// Where the value starts (whitespace may come first), and the reader's depth there.
+  let originCursor: UnsafePointer<UInt8>
+  let originDepth: Int
+  /// The next decoder in the session's list of scans begun.
+  var nextOpen: ByteDecoder?
+  /// Where the value ends, once known.
+  var end: UnsafePointer<UInt8>?
+
+  /// For enums in the internal- and adjacent-tag layouts (and an external tag written as a
+  /// string): the external-tag view synthesized `Codable` expects, `{name: payload}`.
+  var virtualCase: (name: String, payload: ByteDecoder)?
+  /// A member key left out of the object's view (the internal tag).
+  var hiddenKey: String?
+
+  // The object scan, once a keyed container was asked for.
+  enum ScanState { case none, first, open, closed }
+  struct Member {
+    let key: UnsafePointer<UInt8>
+    let keyCount: Int
+    let value: UnsafePointer<UInt8>
+  }
+  var state = ScanState.none
+  /// After the last member met: at its value while `pending` is set.
+  var scanCursor: UnsafePointer<UInt8>
+  /// `{}` with no bytes of its own: the payload of a case written as its name alone.
+  var isEmptyObject = false
+  var innerDepth = 0
+  var members: [Member] = []
+  var pending = false
+  /// The decoder made for the pending member's value, whose end moves the scan on.
+  var pendingChild: ByteDecoder?
+
+  init(
+    session: ByteDecodingSession, parent: ByteDecoder?, step: ByteStep,
+    at cursor: UnsafePointer<UInt8>, depth: Int
+  ) {
+    self.session = session
+    self.parent = parent
+    self.step = step
+    originCursor = cursor
+    originDepth = depth
+    scanCursor = cursor
+  }
+
+  /// Reads this value with `read` (no other code may run meanwhile); notes where it ends.
+  @inline(__always)
+  func readValue<R>(_ read: (inout JSONReader) throws -> R) throws -> R {
+    guard !isEmptyObject else { throw session.giveUp() }
+    let reader = session.reader(at: originCursor, depth: originDepth)
+    let value = try read(&reader.pointee)
+    end = reader.pointee.cursor
+    return value
+  }
+
+  var codingPath: [any CodingKey] { ByteStep.path(self) }
+
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  /// A decoder for a value inside this one, at `cursor`.
+  @inline(__always)
+  func child(_ step: ByteStep, at cursor: UnsafePointer<UInt8>, depth: Int) -> ByteDecoder {
+    ByteDecoder(session: session, parent: self, step: step, at: cursor, depth: depth)
+  }
+
+  // MARK: Containers
+
+  func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    try session.guarded {
+      if let virtualCase {
+        return KeyedDecodingContainer(
+          ByteVirtualCaseContainer<Key>(
+            decoder: self, name: virtualCase.name, payload: virtualCase.payload))
+      }
+      try openObject()
+      return KeyedDecodingContainer(ByteKeyedContainer<Key>(decoder: self))
+    }
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try session.guarded {
+      guard virtualCase == nil else { throw session.giveUp() }
+      return try ByteUnkeyedContainer(decoder: self)
+    }
+  }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    try session.guarded {
+      guard virtualCase == nil else { throw session.giveUp() }
+      return ByteSingleValueContainer(decoder: self)
+    }
+  }
+
+  // MARK: Values
+
+  /// Decodes this decoder's value as `T`: `JSONDecodable` types by AutoMap's codec (JSONCodable
+  /// wins), others by their `init(from:)` (`codable`: even when `JSONDecodable`, as an enum's
+  /// own mapping is).
+  ///
+  /// (The reference reads string-keyed dictionaries by rules of its own, which keep their keys
+  /// whatever the key style; with `.exact` keys, the only style here, `Dictionary`'s own
+  /// `init(from:)` reads the same.)
+  func decodeSelf<T: Decodable>(_: T.Type, codable: Bool = false) throws -> T {
+    if !codable, T.self is any JSONDecodable.Type {
+      return try readValue { try session.readMapped(T.self, &$0) }
+    }
+    return try T(from: self)
+  }
+
+  /// A decoder for `{}`, which the document does not hold.
+  func emptyObject(_ step: ByteStep) -> ByteDecoder {
+    let decoder = child(step, at: originCursor, depth: originDepth)
+    decoder.isEmptyObject = true
+    return decoder
+  }
+
+  /// Where this value ends: what was not read is scanned (and checked) now.
+  func complete() throws -> UnsafePointer<UInt8> {
+    if let end { return end }
+    if isEmptyObject {
+      end = originCursor  // it has no bytes
+      return originCursor
+    }
+    if let virtualCase {
+      // Only the enum entry makes these, and sets their end itself.
+      _ = try virtualCase.payload.complete()
+      throw session.giveUp()
+    }
+    switch state {
+    case .first, .open:
+      while try scanNext() {}
+    case .none, .closed:
+      try readValue { try $0.skipValue() }
+    }
+    guard let end else { throw session.giveUp() }
+    return end
+  }
+
+  // MARK: The object scan
+
+  /// Opens the object (once; a second container shares the scan).
+  func openObject() throws {
+    guard state == .none else { return }
+    if isEmptyObject {
+      state = .closed
+      end = originCursor
+      return
+    }
+    let reader = session.reader(at: originCursor, depth: originDepth)
+    guard try reader.pointee.openContainer(UInt8(ascii: "{"), expected: "an object") else {
+      state = .closed
+      end = reader.pointee.cursor
+      return
+    }
+    innerDepth = reader.pointee.depth
+    scanCursor = reader.pointee.cursor
+    state = .first
+    members.reserveCapacity(8)
+    nextOpen = session.open
+    session.open = self
+  }
+
+  /// Moves to the next member, leaving the scan at its value; `false` at the object's end.
+  func scanNext() throws -> Bool {
+    switch state {
+    case .none, .closed: return false
+    case .first:
+      state = .open
+      return try scanMember()
+    case .open:
+      if pending {
+        // Step over the pending member's value (or past what its decoder read).
+        if let child = pendingChild {
+          scanCursor = try child.complete()
+          pendingChild = nil
+        } else {
+          let reader = session.reader(at: scanCursor, depth: innerDepth)
+          try reader.pointee.skipValue()
+          scanCursor = reader.pointee.cursor
+        }
+        pending = false
+      }
+      let reader = session.reader(at: scanCursor, depth: innerDepth)
+      guard try reader.pointee.nextMember() else {
+        state = .closed
+        end = reader.pointee.cursor
+        return false
+      }
+      scanCursor = reader.pointee.cursor
+    }
+    return try scanMember()
+  }
+
+  /// Reads a member's key and colon, leaving the scan at its value.
+  private func scanMember() throws -> Bool {
+    let reader = session.reader(at: scanCursor, depth: innerDepth)
+    reader.pointee.skipWhitespace()
+    let key = try reader.pointee.scanKeyString()
+    if key.hasEscapes { throw session.giveUp() }  // rare: the reference unescapes
+    try reader.pointee.validateUTF8(key)
+    try reader.pointee.expect(UInt8(ascii: ":"), "':' after object key")
+    for member in members
+    where member.keyCount == key.count && sameBytes(member.key, key.start, key.count) {
+      throw session.giveUp()  // a repeated key: the last one wins, as the reference decides
+    }
+    reader.pointee.skipWhitespace()
+    scanCursor = reader.pointee.cursor
+    members.append(Member(key: key.start, keyCount: key.count, value: scanCursor))
+    pending = true
+    return true
+  }
+
+  @inline(__always)
+  private func matches(_ member: Member, _ key: String) -> Bool {
+    var key = key
+    return key.withUTF8 { bytes in
+      guard bytes.count == member.keyCount else { return false }
+      guard let base = bytes.baseAddress else { return true }
+      return sameBytes(base, member.key, bytes.count)
+    }
+  }
+
+  /// The member `key` names, or `nil` when the object has none.
+  func lookup(_ key: String) throws -> Int? {
+    if let hiddenKey, hiddenKey == key { return nil }
+    for position in members.indices where matches(members[position], key) {
+      return position
+    }
+    while try scanNext() {
+      if matches(members[members.count - 1], key) { return members.count - 1 }
+    }
+    return nil
+  }
+
+  /// The member `key` names; a missing key fails the session.
+  func member(_ key: String) throws -> Int {
+    guard let position = try lookup(key) else { throw session.giveUp() }
+    return position
+  }
+
+  /// Reads member `position`'s value with `read`: in place when the scan is at it.
+  @inline(__always)
+  func read<R>(_ position: Int, _ read: (inout JSONReader) throws -> R) throws -> R {
+    let reader = session.reader(at: members[position].value, depth: innerDepth)
+    let value = try read(&reader.pointee)
+    if pending && pendingChild == nil && position == members.count - 1 {
+      scanCursor = reader.pointee.cursor  // read in place: the scan goes on after it
+      pending = false
+    }
+    return value
+  }
+
+  /// A decoder for member `position`'s value (nested containers, `Codable` values).
+  func memberDecoder(_ position: Int, key: any CodingKey) -> ByteDecoder {
+    let decoder = child(.key(key), at: members[position].value, depth: innerDepth)
+    if pending && pendingChild == nil && position == members.count - 1 {
+      pendingChild = decoder  // its end moves the scan on
+    }
+    return decoder
+  }
+
+  /// Every key the object has, in document order (the hidden one left out).
+  func allKeys() throws -> [String] {
+    while try scanNext() {}
+    return members.compactMap { member in
+      let key = String(
+        decoding: UnsafeBufferPointer(start: member.key, count: member.keyCount), as: UTF8.self)
+      return key == hiddenKey ? nil : key
+    }
+  }
+}
+
+/// Entry points of the byte `Decoder`.
+enum ByteDecoding {
+  /// Whether the byte decoder may run: it knows only `.exact` keys, and recorded
+  /// substitutions need the reference's paths.
+  @inline(__always)
+  static func applies(_ style: JSON.KeyStyle) -> Bool {
+    style == .exact && !Substitutions.isRecording
+  }
+
+  /// Decodes the `Codable` value at the reader, moving it past the value; `nil` (the reader
+  /// where it was) when the reference must decide.
+  static func decode<T: Decodable>(_: T.Type, _ reader: inout JSONReader, style: JSON.KeyStyle)
+    -> T?
+  {
+    guard applies(style) else { return nil }
+    return run(&reader) { session, root in
+      let value = try root.decodeSelf(T.self)
+      return (value, try root.complete())
+    }
+  }
+
+  /// Runs one session: `body` returns the value and where it ends.
+  static func run<T>(
+    _ reader: inout JSONReader,
+    _ body: (ByteDecodingSession, ByteDecoder) throws -> (T, UnsafePointer<UInt8>)
+  ) -> T? {
+    let session = ByteDecodingSession(reader)
+    let root = ByteDecoder(
+      session: session, parent: nil, step: .root, at: reader.cursor, depth: reader.depth)
+    defer {
+      session.live = false
+      session.breakCycles(root)
+    }
+    do {
+      let (value, end) = try body(session, root)
+      try session.finishAll()
+      guard !session.failed else { return nil }
+      reader.cursor = end
+      return value
+    } catch {
+      return nil
+    }
+  }
+
+  /// Decodes an enum with payloads through its synthesized `init(from:)`, the layout
+  /// presented to it as the external tag it speaks; `nil` when the reference must decide.
+  static func decodeEnum<T: Decodable>(
+    _: T.Type, _ reader: inout JSONReader, layout: JSON.CaseLayout, style: JSON.KeyStyle
+  ) -> T? {
+    guard applies(style) else { return nil }
+    return run(&reader) { session, root in
+      let (cursor, depth) = (root.originCursor, root.originDepth)
+      let probe = session.reader(at: cursor, depth: depth)
+      let isString = probe.pointee.peekByte() == UInt8(ascii: "\"")
+      switch layout {
+      case .externalTag where isString:
+        let name = try probe.pointee.readString()
+        let end = probe.pointee.cursor
+        let payload = root.emptyObject(.key(AnyCodingKey(stringValue: name)))
+        root.virtualCase = (name, payload)
+        let value = try T(from: root)
+        return (value, end)
+      case .externalTag, .untagged:
+        let value = try root.decodeSelf(T.self, codable: true)
+        return (value, try root.complete())
+      case .internalTag(let tag):
+        // The payload is the object itself, its tag hidden.
+        let payload = root.child(.root, at: cursor, depth: depth)
+        try payload.openObject()
+        let name = try payload.read(try payload.member(tag)) { try $0.readStringValue() }
+        payload.step = .key(AnyCodingKey(stringValue: name))
+        payload.hiddenKey = tag
+        root.virtualCase = (name, payload)
+        let value = try T(from: root)
+        return (value, try payload.complete())
+      case .adjacentTag(let tag, let content):
+        let object = root.child(.root, at: cursor, depth: depth)
+        try object.openObject()
+        let name = try object.read(try object.member(tag)) { try $0.readStringValue() }
+        let key = AnyCodingKey(stringValue: name)
+        let payload =
+          try object.lookup(content).map { object.memberDecoder($0, key: key) }
+          ?? root.emptyObject(.key(key))
+        root.virtualCase = (name, payload)
+        let value = try T(from: root)
+        _ = try payload.complete()
+        return (value, try object.complete())
+      }
+    }
+  }
+}

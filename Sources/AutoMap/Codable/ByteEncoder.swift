@@ -1,0 +1,275 @@
+/// AutoMap's `Encoder` straight to the writer: what `Codable` properties and enums with
+/// payloads are written by on the byte path, with no `JSON` tree in between.
+///
+/// ``JSONValueEncoder`` stays the reference. This encoder writes as it is told for the
+/// well-nested use synthesized code makes: a container, values in order, a nested container
+/// finished before its parent goes on (`super.encode(to:)` and asking the same encoder for a
+/// keyed container again continue the same object). Anything else (a key written twice, a
+/// write into a container after its parent went on, a single value after a keyed container,
+/// `superEncoder`, an error thrown to the `Codable` code, `.sortedKeys`, a key style other
+/// than `.exact`) fails the session: what it wrote is taken back and the value is written
+/// again through the reference (``ByteEncoding/encode(_:style:_:)`` returns `false`).
+final class ByteEncodingSession {
+  /// The caller's writer, moved in for the session (no copy of its bytes); behind a pointer,
+  /// so that each write is not an exclusive access to a class property.
+  let writer: UnsafeMutablePointer<JSONWriter>
+  var live = true
+  /// Set while a codec writes: the writer is lent to it, and a write from elsewhere (a
+  /// container kept by other code) fails the session.
+  var lent = false
+  var failed = false
+  /// The innermost encoder whose container is open; each links to the one it is inside.
+  var top: ByteEncoder?
+
+  @inline(__always)
+  func push(_ encoder: ByteEncoder) {
+    encoder.below = top
+    top = encoder
+  }
+
+  init() {
+    writer = .allocate(capacity: 1)
+    writer.initialize(to: ByteEncoding.placeholder)
+  }
+
+  deinit { writer.deinitialize(count: 1).deallocate() }
+
+  func giveUp(_ value: Any = ()) -> EncodingError {
+    failed = true
+    return EncodingError.invalidValue(
+      value,
+      EncodingError.Context(
+        codingPath: [], debugDescription: "encoded again through JSON values (internal)"))
+  }
+
+  /// Runs `body`, failing the session on any error (the error is passed on).
+  @inline(__always)
+  func guarded<R>(_ body: () throws -> R) throws -> R {
+    guard live, !failed, !lent else { throw giveUp() }
+    do { return try body() } catch {
+      failed = true
+      throw error
+    }
+  }
+
+  /// Makes `encoder` the innermost open container, closing the ones opened inside it.
+  @inline(__always)
+  func enter(_ encoder: ByteEncoder) throws {
+    guard encoder.isOpen else { throw giveUp() }
+    while let open = top, open !== encoder { open.close() }
+  }
+}
+
+/// The `Encoder` of one value (see ``ByteEncodingSession``).
+final class ByteEncoder: Encoder, ByteStepNode {
+  enum State { case fresh, keyed, unkeyed, single, closed, virtualCase }
+  /// How an enum's external-tag case key is laid out (internal and adjacent tags).
+  enum Layout { case plain, internalTag(String), adjacentTag(String, content: String) }
+
+  let session: ByteEncodingSession
+  let parent: ByteEncoder?
+  let step: ByteStep
+  var state = State.fresh
+  let layout: Layout
+  /// The keys this object has written (a second write of one fails the session).
+  var keys: [String] = []
+  var count = 0
+  /// For an adjacent tag's content: where it started, taken back when the payload is empty.
+  var dropIfEmpty: JSONWriter.Mark?
+  /// While its container is open: the open container it is inside.
+  var below: ByteEncoder?
+
+  init(session: ByteEncodingSession, parent: ByteEncoder?, step: ByteStep, layout: Layout = .plain)
+  {
+    self.session = session
+    self.parent = parent
+    self.step = step
+    self.layout = layout
+  }
+
+  var isOpen: Bool { state == .keyed || state == .unkeyed || state == .virtualCase }
+
+  var codingPath: [any CodingKey] { ByteStep.path(self) }
+
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func child(_ step: ByteStep) -> ByteEncoder {
+    ByteEncoder(session: session, parent: self, step: step)
+  }
+
+  /// Opens this value's object or array, or checks it continues the one it has.
+  private func begin(_ kind: State) {
+    do {
+      try session.guarded {
+        if state == kind, kind != .virtualCase {
+          try session.enter(self)  // `super.encode(to:)` and then the same container again
+          return
+        }
+        guard state == .fresh else { throw session.giveUp() }
+        state = kind
+        switch kind {
+        case .keyed: try session.writer.pointee.beginObject()
+        case .unkeyed: try session.writer.pointee.beginArray()
+        default: break
+        }
+        session.push(self)
+      }
+    } catch {}  // the session failed: every write into the container fails it again
+  }
+
+  func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
+    if case .plain = layout {
+      begin(.keyed)
+      return KeyedEncodingContainer(ByteKeyedEncodingContainer<Key>(encoder: self))
+    }
+    begin(.virtualCase)
+    return KeyedEncodingContainer(ByteVirtualCaseEncodingContainer<Key>(encoder: self))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    if case .plain = layout { begin(.unkeyed) } else { session.failed = true }
+    return ByteUnkeyedEncodingContainer(encoder: self)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    if case .plain = layout {} else { session.failed = true }
+    return ByteSingleValueEncodingContainer(encoder: self)
+  }
+
+  /// Closes this container (the innermost open one).
+  func close() {
+    session.top = below
+    below = nil
+    switch state {
+    case .keyed:
+      if let dropIfEmpty, keys.isEmpty {
+        session.writer.pointee.rollBack(to: dropIfEmpty)
+      } else {
+        session.writer.pointee.endObject()
+      }
+    case .unkeyed: session.writer.pointee.endArray()
+    case .virtualCase:
+      if case .adjacentTag = layout, count == 1 { session.writer.pointee.endObject() }
+    default: break
+    }
+    state = .closed
+  }
+
+  /// Ends this value once its `encode(to:)` returned: an encoder that wrote nothing is `{}`.
+  func finish() throws {
+    switch state {
+    case .fresh:
+      guard case .plain = layout else { throw session.giveUp() }
+      try session.writer.pointee.beginObject()
+      session.writer.pointee.endObject()
+      state = .closed
+    case .keyed, .unkeyed, .virtualCase:
+      if state == .virtualCase, count != 1 { throw session.giveUp() }  // one case key, always
+      try session.enter(self)
+      close()
+    case .single, .closed: break
+    }
+  }
+
+  // MARK: Values
+
+  /// Writes `value` for this encoder: `JSONEncodable` types by AutoMap's codec (JSONCodable
+  /// wins), others by their `encode(to:)` (`codable`: even when `JSONEncodable`, as an enum's
+  /// own mapping is).
+  func encodeSelf<T: Encodable>(_ value: T, codable: Bool = false) throws {
+    if !codable, let mapped = try mapped(value) {
+      guard state == .fresh else { throw session.giveUp() }
+      try writeMapped(mapped)
+      state = .single
+      return
+    }
+    try value.encode(to: self)
+    try finish()
+  }
+
+  /// `value` when AutoMap maps it (JSONCodable wins), as the reference decides first; a
+  /// non-finite number is left to the reference (the call's configuration says how to write
+  /// it). `nil` for a value that is only `Encodable`.
+  ///
+  /// (The reference writes string-keyed dictionaries by rules of its own, which keep their
+  /// keys whatever the key style; with `.exact` keys, the only style here, `Dictionary`'s own
+  /// `encode(to:)` writes the same.)
+  @inline(__always)
+  func mapped<T: Encodable>(_ value: T) throws -> (any JSONEncodable)? {
+    guard let mapped = value as? any JSONEncodable else { return nil }
+    if let float = mapped as? any BinaryFloatingPoint, !float.isFinite { throw session.giveUp() }
+    return mapped
+  }
+
+  /// A `JSONEncodable` value through its codec, as the model byte path writes it (the
+  /// writer lent to it, out of the session, since a codec may run other code).
+  func writeMapped(_ value: any JSONEncodable) throws {
+    func write<M: JSONEncodable>(_ value: M) throws {
+      let codec = CodecCache.encoder(for: M.self)
+      var writer = ByteEncoding.placeholder
+      swap(&writer, &session.writer.pointee)
+      session.lent = true
+      defer {
+        swap(&writer, &session.writer.pointee)
+        session.lent = false
+      }
+      try withUnsafePointer(to: value) { try codec.writeBytes(UnsafeRawPointer($0), &writer) }
+    }
+    try write(value)
+  }
+}
+
+/// Entry points of the byte `Encoder`.
+enum ByteEncoding {
+  /// What a session's writer holds while the caller's is elsewhere.
+  static let placeholder = JSONWriter(options: [], capacity: 0)
+
+  /// Writes `value` (a `Codable` value) straight to `writer`; `false`, with nothing written,
+  /// when the reference must write it.
+  static func encode<T: Encodable>(_ value: T, style: JSON.KeyStyle, _ writer: inout JSONWriter)
+    -> Bool
+  {
+    run(style, &writer) { session in
+      try ByteEncoder(session: session, parent: nil, step: .root).encodeSelf(value)
+    }
+  }
+
+  /// Writes an enum with payloads through its synthesized `encode(to:)`, its external-tag case
+  /// key laid out as `layout` says; `false` when the reference must write it.
+  static func encodeEnum<T: Encodable>(
+    _ value: T, layout: JSON.CaseLayout, style: JSON.KeyStyle, _ writer: inout JSONWriter
+  ) -> Bool {
+    let shape: ByteEncoder.Layout
+    switch layout {
+    case .externalTag: shape = .plain
+    case .internalTag(let tag): shape = .internalTag(tag)
+    case .adjacentTag(let tag, let content): shape = .adjacentTag(tag, content: content)
+    case .untagged: return false
+    }
+    return run(style, &writer) { session in
+      try ByteEncoder(session: session, parent: nil, step: .root, layout: shape)
+        .encodeSelf(value, codable: true)
+    }
+  }
+
+  private static func run(
+    _ style: JSON.KeyStyle, _ writer: inout JSONWriter, _ body: (ByteEncodingSession) throws -> Void
+  ) -> Bool {
+    guard style == .exact, !writer.sorted else { return false }
+    let mark = writer.mark
+    let session = ByteEncodingSession()
+    swap(&session.writer.pointee, &writer)
+    do { try body(session) } catch { session.failed = true }
+    session.live = false
+    swap(&session.writer.pointee, &writer)
+    let complete = !session.failed && session.top == nil
+    // The open containers point back at the session: unlinked, they are freed with it.
+    while let open = session.top {
+      session.top = open.below
+      open.below = nil
+    }
+    guard !complete else { return true }
+    writer.rollBack(to: mark)
+    return false
+  }
+}
