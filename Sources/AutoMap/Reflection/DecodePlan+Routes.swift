@@ -1,13 +1,15 @@
 /// The byte path of models whose fields are not one distinct key each: nested paths
 /// (`.index(["address", "city"])`), flattening (`.index([])`) and `.alternativeIndex`.
 ///
-/// The object is read in one pass that notes where the value of each key some field starts
-/// with begins (the last occurrence, as everywhere in AutoMap), stepping over the others.
-/// Then each field, in declaration order, goes to its value: a noted position, from there
-/// down the rest of its path in place, or the whole object for a flattened field; to its
-/// alternative only when that yields nothing or `null`, as ``DecodePlan/lookup(_:_:hint:)``
-/// decides on the `JSON` path. Each value is then read as on the streaming path. Nothing is
-/// built but the fields' values.
+/// The keys of every field's index and alternative form a tree, read in one pass over the
+/// object: a field that is the only one at its key, with no alternative, is read as it streams
+/// past, at any depth (a nested object some path goes into is stepped into in place); for the
+/// other keys the pass notes where their values begin (the last occurrence, as everywhere in
+/// AutoMap). Then each field not read yet, in declaration order, goes to its value: a noted
+/// position, from there down what is left of its path (array positions) in place, or the whole
+/// object for a flattened field; to its alternative only when that yields nothing or `null`,
+/// as ``DecodePlan/lookup(_:_:hint:)`` decides on the `JSON` path. Nothing is built but the
+/// fields' values.
 struct DecodeRoutes {
   /// Where a field's value is.
   enum Route {
@@ -15,29 +17,97 @@ struct DecodeRoutes {
     case object
     /// Nowhere: an index that starts with a position (an object has none).
     case never
-    /// The value of a key of the object (by its position in ``keys``), then down `rest`.
+    /// The value noted at `slot`, then down `rest` (from its first array position on).
     case member(slot: Int, rest: [JSON.Index.Step])
   }
 
-  /// The distinct first keys of every field's index and alternative, as UTF-8.
-  let keys: [[UInt8]]
-  /// Per field: where to look, and where next when that yields nothing or `null`.
+  /// One object level of the key tree.
+  final class Node: @unchecked Sendable {  // immutable once the routes are built
+    var keys: [[UInt8]] = []
+    /// Per key: where its value's position is noted.
+    var slots: [Int] = []
+    /// Per key: the keys wanted inside its value, when it is an object.
+    var children: [Node?] = []
+    /// Per key: the field read as its value streams past (the only use of the key).
+    var direct: [Int?] = []
+  }
+
+  let root: Node
+  let slotCount: Int
+  /// Per field: where to look (for fields not read directly), and where next when that
+  /// yields nothing or `null`.
   let primary: [Route]
   let alternative: [Route?]
+  /// Per field: read directly in the pass.
+  let isDirect: [Bool]
 
   init(_ fields: [DecodeField]) {
-    var keys: [[UInt8]] = []
-    func route(_ index: JSON.Index) -> Route {
-      guard let first = index.steps.first else { return .object }
-      guard case .key(let key) = first else { return .never }
-      let bytes = Array(key.utf8)
-      let slot = keys.firstIndex(of: bytes) ?? keys.count
-      if slot == keys.count { keys.append(bytes) }
-      return .member(slot: slot, rest: Array(index.steps.dropFirst()))
+    let root = Node()
+    var slotCount = 0
+    var uses: [Int: Int] = [:]  // slot -> how many routes end there or go through it
+    func route(_ index: JSON.Index) -> (Route, node: Node, key: Int)? {
+      guard let first = index.steps.first else { return nil }
+      guard case .key = first else { return nil }
+      var node = root
+      var steps = index.steps[...]
+      var last: (Node, Int)?
+      while case .key(let key)? = steps.first {
+        if let (parent, position) = last {
+          let child = parent.children[position] ?? DecodeRoutes.Node()
+          parent.children[position] = child
+          node = child
+        }
+        let bytes = Array(key.utf8)
+        let position = node.keys.firstIndex(of: bytes) ?? node.keys.count
+        if position == node.keys.count {
+          node.keys.append(bytes)
+          node.slots.append(slotCount)
+          node.children.append(nil)
+          node.direct.append(nil)
+          slotCount += 1
+        }
+        uses[node.slots[position], default: 0] += 1
+        last = (node, position)
+        steps = steps.dropFirst()
+      }
+      guard let (end, position) = last else { return nil }
+      return (.member(slot: end.slots[position], rest: Array(steps)), end, position)
     }
-    primary = fields.map { route($0.index) }
-    alternative = fields.map { $0.alternativeIndex.map(route) }
-    self.keys = keys
+    var primary: [Route] = []
+    var ends: [(Node, Int)?] = []
+    var alternative: [Route?] = []
+    for field in fields {
+      if field.index.isEmpty {
+        primary.append(.object)
+        ends.append(nil)
+      } else if let (found, node, position) = route(field.index) {
+        primary.append(found)
+        ends.append((node, position))
+      } else {
+        primary.append(.never)
+        ends.append(nil)
+      }
+      alternative.append(
+        field.alternativeIndex.map { index in
+          index.isEmpty ? .object : route(index)?.0 ?? .never
+        })
+    }
+    // Read directly: a field alone at a key nothing else goes through, with no alternative
+    // and no array positions left to walk.
+    var isDirect = Array(repeating: false, count: fields.count)
+    for position in fields.indices {
+      guard alternative[position] == nil, let (node, key) = ends[position],
+        case .member(let slot, let rest) = primary[position], rest.isEmpty, uses[slot] == 1,
+        node.children[key] == nil
+      else { continue }
+      node.direct[key] = position
+      isDirect[position] = true
+    }
+    self.root = root
+    self.primary = primary
+    self.alternative = alternative
+    self.isDirect = isDirect
+    self.slotCount = slotCount
   }
 }
 
@@ -46,8 +116,7 @@ extension DecodePlan {
   private struct Members {
     let objectStart: UnsafePointer<UInt8>
     let outerDepth: Int
-    let memberDepth: Int
-    let positions: UnsafeMutableBufferPointer<UnsafePointer<UInt8>?>
+    let positions: UnsafeMutableBufferPointer<(at: UnsafePointer<UInt8>, depth: Int)?>
   }
 
   /// Reads the object at the cursor through `routes` (see ``DecodeRoutes``).
@@ -56,21 +125,23 @@ extension DecodePlan {
   ) throws {
     let objectStart = reader.cursor
     let outerDepth = reader.depth
-    let hasMembers = try reader.openContainer(UInt8(ascii: "{"), expected: modelName)
-    let memberDepth = reader.depth
+    guard reader.peekByte() == UInt8(ascii: "{") else {
+      _ = try reader.openContainer(UInt8(ascii: "{"), expected: modelName)  // the error
+      return
+    }
     try withUnsafeTemporaryAllocation(
-      of: UnsafePointer<UInt8>?.self, capacity: max(routes.keys.count, 1)
+      of: (at: UnsafePointer<UInt8>, depth: Int)?.self, capacity: max(routes.slotCount, 1)
     ) { positions in
       positions.initialize(repeating: nil)
-      if hasMembers { try noteMembers(routes.keys, &reader, positions) }
-      let objectEnd = reader.cursor
-      let members = Members(
-        objectStart: objectStart, outerDepth: outerDepth, memberDepth: memberDepth,
-        positions: positions)
       var progress = newProgress()
       let base = begin(destination)
+      var read = FieldSet(count: fields.count)
       do {
-        for position in fields.indices {
+        try readNode(routes.root, &reader, positions, base, &progress, &read)
+        let objectEnd = reader.cursor
+        let members = Members(
+          objectStart: objectStart, outerDepth: outerDepth, positions: positions)
+        for position in fields.indices where !read.contains(position) {
           var found = try locate(routes.primary[position], members, &reader)
           if let alternative = routes.alternative[position],
             found.map({ $0.at.pointee == UInt8(ascii: "n") }) ?? true,  // absent or null
@@ -88,46 +159,72 @@ extension DecodePlan {
           try readField(position, &reader, base, &progress)
         }
         try validate(destination)
+        reader.cursor = objectEnd
+        reader.depth = outerDepth
       } catch {
         abandon(destination, progress)
         throw error
       }
-      reader.cursor = objectEnd
-      reader.depth = outerDepth
     }
   }
 
-  /// One pass over the members: notes where the value of each routed key begins (a later
-  /// occurrence replaces an earlier one) and steps over every value, checking it.
-  private func noteMembers(
-    _ keys: [[UInt8]], _ reader: inout JSONReader,
-    _ positions: UnsafeMutableBufferPointer<UnsafePointer<UInt8>?>
+  /// One object of the key tree, at the cursor: reads the direct fields as they stream past,
+  /// notes where the other wanted values begin, steps into the objects the tree goes into,
+  /// and steps over every other value, checking it.
+  private func readNode(
+    _ node: DecodeRoutes.Node, _ reader: inout JSONReader,
+    _ positions: UnsafeMutableBufferPointer<(at: UnsafePointer<UInt8>, depth: Int)?>,
+    _ base: UnsafeMutableRawPointer, _ progress: inout DecodeProgress, _ read: inout FieldSet
   ) throws {
+    guard try reader.openContainer(UInt8(ascii: "{"), expected: modelName) else {
+      return reader.leaveContainer()
+    }
     var hint = 0
     repeat {
       reader.skipWhitespace()
       let span = try reader.scanKeyString()
       try reader.expect(UInt8(ascii: ":"), "':' after object key")
       reader.skipWhitespace()
-      let slot =
+      let key =
         span.hasEscapes
-        ? reader.withUnescaped(span) { Self.slot(of: $0, in: keys, hint: hint) }
-        : Self.slot(of: span.buffer, in: keys, hint: hint)
-      if let slot {
-        positions[slot] = reader.cursor
-        hint = slot + 1
-      } else {
+        ? reader.withUnescaped(span) { Self.key(of: $0, in: node.keys, hint: hint) }
+        : Self.key(of: span.buffer, in: node.keys, hint: hint)
+      guard let key else {
         try reader.validateUTF8(span)
+        try reader.skipValue()
+        continue
+      }
+      hint = key + 1
+      if let field = node.direct[key] {
+        // A repeated key: the last occurrence counts, which the `JSON` path decides.
+        if read.contains(field) { throw Self.repeatedKey }
+        read.insert(field)
+        try readField(field, &reader, base, &progress)
+        continue
+      }
+      let slot = node.slots[key]
+      if let child = node.children[key] {
+        // A repeat would mix what was read inside an earlier occurrence with the last one,
+        // which alone counts: the `JSON` path decides.
+        if positions[slot] != nil { throw Self.repeatedKey }
+        positions[slot] = (reader.cursor, reader.depth)
+        if reader.cursor.pointee == UInt8(ascii: "{") {
+          try readNode(child, &reader, positions, base, &progress, &read)
+          continue
+        }
+      } else {
+        positions[slot] = (reader.cursor, reader.depth)
       }
       try reader.skipValue()
     } while try reader.nextMember()
+    reader.leaveContainer()
   }
 
-  private static func slot(
-    of key: UnsafeBufferPointer<UInt8>, in keys: [[UInt8]], hint: Int
-  ) -> Int? {
-    func equals(_ slot: Int) -> Bool {
-      keys[slot].withUnsafeBufferPointer { $0.elementsEqual(key) }
+  private static func key(of key: UnsafeBufferPointer<UInt8>, in keys: [[UInt8]], hint: Int)
+    -> Int?
+  {
+    func equals(_ position: Int) -> Bool {
+      keys[position].withUnsafeBufferPointer { $0.elementsEqual(key) }
     }
     if hint < keys.count, equals(hint) { return hint }
     return keys.indices.first { $0 != hint && equals($0) }
@@ -142,9 +239,9 @@ extension DecodePlan {
     case .object: return (members.objectStart, members.outerDepth)
     case .never: return nil
     case .member(let slot, let rest):
-      guard let start = members.positions[slot] else { return nil }
+      guard let (start, depth) = members.positions[slot] else { return nil }
       reader.cursor = start
-      reader.depth = members.memberDepth
+      reader.depth = depth
       for step in rest {
         guard try reader.enter(step) else { return nil }
       }
