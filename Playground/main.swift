@@ -787,4 +787,51 @@ tour.step("contributor.tags   // the value is the same as without recording", #"
   try JSON.recordingSubstitutions { try Contributor(jsonString: contributorText) }.0.tags
 }
 
+tour.section("24. JSON Pointer, Patch and Merge Patch")
+let document: JSON = ["users": [["name": "Ada", "tags": ["math"]]], "a/b": 1]
+tour.note(#"let document: JSON = ["users": [["name": "Ada", "tags": ["math"]]], "a/b": 1]"#)
+tour.step(#"document[pointer: "/users/0/name"]   // RFC 6901"#, #""Ada""#) {
+  document[pointer: "/users/0/name"]
+}
+tour.step(#"document[try JSON.Index(pointer: "/a~1b")]   // the key "a/b": ~1 is /, ~0 is ~"#, "1")
+{
+  document[try JSON.Index(pointer: "/a~1b")]
+}
+tour.step(
+  ##"try document.applying(JSON.Patch(jsonString: #"[{"op":"add","path":"/users/0/tags/-","value":"engines"}]"#))"##,
+  #"{"users":[{"name":"Ada","tags":["math","engines"]}],"a/b":1}"#
+) {
+  try document.applying(
+    JSON.Patch(jsonString: #"[{"op":"add","path":"/users/0/tags/-","value":"engines"}]"#))
+}
+tour.step(
+  #"try document.applying([.remove(["a/b"]), .test(["users", 0, "name"], "Grace")])   // all or nothing"#,
+  #"throws at users[0].name: operation 1 (test /users/0/name): test failed: expected string "Grace", found string "Ada""#
+) {
+  try document.applying([.remove(["a/b"]), .test(["users", 0, "name"], "Grace")])
+}
+tour.step(
+  #"JSON.patch(from: ["n": 1, "list": [1, 2]], to: ["n": 2, "list": [1]])"#,
+  #"[{"op":"replace","path":"/n","value":2},{"op":"remove","path":"/list/1"}]"#
+) {
+  JSON.patch(from: ["n": 1, "list": [1, 2]], to: ["n": 2, "list": [1]])
+}
+tour.step(
+  #"document.merging(patch: ["a/b": nil, "users": []])   // RFC 7386: null removes"#,
+  #"{"users":[]}"#
+) {
+  document.merging(patch: ["a/b": nil, "users": []])
+}
+tour.step(
+  #"try User(jsonString: userText).applying([.replace(["name"], "Grace")]).name   // through the mapping"#,
+  "Grace"
+) {
+  try User(jsonString: userText).applying([.replace(["name"], "Grace")]).name
+}
+tour.step(
+  #"try Preferences().merging(patch: ["fontSize": 14]).fontSize"#, "14"
+) {
+  try Preferences().merging(patch: ["fontSize": 14]).fontSize
+}
+
 exit(tour.finish())
