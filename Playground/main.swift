@@ -834,4 +834,30 @@ tour.step(
   try Preferences().merging(patch: ["fontSize": 14]).fontSize
 }
 
+tour.section("25. JSON Schema from models, no code")
+tour.note(
+  "struct WeatherQuery: JSONCodable { snakeCase; let city: String; let days: UInt8; let unit: Unit? }"
+)
+tour.step(#"try JSON.schema(for: WeatherQuery.self)["required"]"#, #"["city","days"]"#) {
+  try JSON.schema(for: WeatherQuery.self)["required"]
+}
+tour.step(
+  #"try JSON.schema(for: WeatherQuery.self)["properties", "days"]   // UInt8's bounds"#,
+  #"{"type":"integer","minimum":0,"maximum":255}"#
+) {
+  try JSON.schema(for: WeatherQuery.self)["properties", "days"]
+}
+tour.step(
+  #"try JSON.schema(for: WeatherQuery.self)["properties", "unit"]   // optional: null too"#,
+  #"{"anyOf":[{"enum":["celsius","fahrenheit"]},{"type":"null"}]}"#
+) {
+  try JSON.schema(for: WeatherQuery.self)["properties", "unit"]
+}
+tour.step(
+  #"try JSON.schema(for: Animal.self)["oneOf", 0]   // a class hierarchy: a branch per discriminator"#,
+  ##"{"allOf":[{"$ref":"#/$defs/Cat"},{"properties":{"type":{"const":"cat"}},"required":["type"]}]}"##
+) {
+  try JSON.schema(for: Animal.self)["oneOf", 0]
+}
+
 exit(tour.finish())
