@@ -8,10 +8,10 @@ import Testing
 @Suite("json-patch-tests conformance")
 struct UpstreamPatchSuiteTests {
   static let folder: URL? = {
-    if let path = ProcessInfo.processInfo.environment["AUTOMAP_JSON_PATCH_TESTS"] {
-      return URL(fileURLWithPath: path)
-    }
-    return SharedData.folder("json-patch-tests")
+    let candidate =
+      ProcessInfo.processInfo.environment["AUTOMAP_JSON_PATCH_TESTS"].map { URL(fileURLWithPath: $0) }
+      ?? SharedData.folder("json-patch-tests")
+    return candidate.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
   }()
 
   static let absent =
