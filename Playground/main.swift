@@ -860,4 +860,26 @@ tour.step(
   try JSON.schema(for: Animal.self)["oneOf", 0]
 }
 
+tour.section("26. JSON5 and lenient reading")
+let json5Text = "{name: 'demo', retries: 0x3, ratio: .5, /* comment */ tags: ['a',],}"
+tour.note(
+  #"let json5Text = "{name: 'demo', retries: 0x3, ratio: .5, /* comment */ tags: ['a',],}""#)
+tour.step(
+  "try JSON(jsonString: json5Text, reading: .json5)",
+  #"{"name":"demo","retries":3,"ratio":0.5,"tags":["a"]}"#
+) {
+  try JSON(jsonString: json5Text, reading: .json5)
+}
+tour.step(
+  #"try JSON(jsonString: "[1, // one\n 2,]", reading: [.comments, .trailingCommas])"#, "[1,2]"
+) {
+  try JSON(jsonString: "[1, // one\n 2,]", reading: [.comments, .trailingCommas])
+}
+tour.step(
+  #"try JSON(jsonString: "{a: 1}")   // strict by default"#,
+  "throws malformed JSON at byte 1 (line 1, column 2): expected a string key, found 'a'"
+) {
+  try JSON(jsonString: "{a: 1}")
+}
+
 exit(tour.finish())

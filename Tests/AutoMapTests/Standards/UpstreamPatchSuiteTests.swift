@@ -7,12 +7,7 @@ import Testing
 /// (or `../shared/data/json-patch-tests`). Nothing of it is copied into this repository.
 @Suite("json-patch-tests conformance")
 struct UpstreamPatchSuiteTests {
-  static let folder: URL? = {
-    let candidate =
-      ProcessInfo.processInfo.environment["AUTOMAP_JSON_PATCH_TESTS"].map { URL(fileURLWithPath: $0) }
-      ?? SharedData.folder("json-patch-tests")
-    return candidate.flatMap { FileManager.default.fileExists(atPath: $0.path) ? $0 : nil }
-  }()
+  static let folder = SharedData.suite("AUTOMAP_JSON_PATCH_TESTS", "json-patch-tests")
 
   static let absent =
     "set AUTOMAP_JSON_PATCH_TESTS to a folder with json-patch-tests' tests.json and"
