@@ -218,3 +218,12 @@ struct LogEntry: JSONCodable {
   var level: String
   var message: String
 }
+
+/// Section 25: a model described as a JSON Schema.
+struct WeatherQuery: JSONCodable {
+  static let keyStyle = JSON.KeyStyle.snakeCase
+  enum Unit: String, JSONCodable, CaseIterable { case celsius, fahrenheit }
+  let city: String
+  let days: UInt8
+  let unit: Unit?
+}

@@ -787,4 +787,99 @@ tour.step("contributor.tags   // the value is the same as without recording", #"
   try JSON.recordingSubstitutions { try Contributor(jsonString: contributorText) }.0.tags
 }
 
+tour.section("24. JSON Pointer, Patch and Merge Patch")
+let document: JSON = ["users": [["name": "Ada", "tags": ["math"]]], "a/b": 1]
+tour.note(#"let document: JSON = ["users": [["name": "Ada", "tags": ["math"]]], "a/b": 1]"#)
+tour.step(#"document[pointer: "/users/0/name"]   // RFC 6901"#, #""Ada""#) {
+  document[pointer: "/users/0/name"]
+}
+tour.step(#"document[try JSON.Index(pointer: "/a~1b")]   // the key "a/b": ~1 is /, ~0 is ~"#, "1")
+{
+  document[try JSON.Index(pointer: "/a~1b")]
+}
+tour.step(
+  ##"try document.applying(JSON.Patch(jsonString: #"[{"op":"add","path":"/users/0/tags/-","value":"engines"}]"#))"##,
+  #"{"users":[{"name":"Ada","tags":["math","engines"]}],"a/b":1}"#
+) {
+  try document.applying(
+    JSON.Patch(jsonString: #"[{"op":"add","path":"/users/0/tags/-","value":"engines"}]"#))
+}
+tour.step(
+  #"try document.applying([.remove(["a/b"]), .test(["users", 0, "name"], "Grace")])   // all or nothing"#,
+  #"throws at users[0].name: operation 1 (test /users/0/name): test failed: expected string "Grace", found string "Ada""#
+) {
+  try document.applying([.remove(["a/b"]), .test(["users", 0, "name"], "Grace")])
+}
+tour.step(
+  #"JSON.patch(from: ["n": 1, "list": [1, 2]], to: ["n": 2, "list": [1]])"#,
+  #"[{"op":"replace","path":"/n","value":2},{"op":"remove","path":"/list/1"}]"#
+) {
+  JSON.patch(from: ["n": 1, "list": [1, 2]], to: ["n": 2, "list": [1]])
+}
+tour.step(
+  #"document.merging(patch: ["a/b": nil, "users": []])   // RFC 7386: null removes"#,
+  #"{"users":[]}"#
+) {
+  document.merging(patch: ["a/b": nil, "users": []])
+}
+tour.step(
+  #"try User(jsonString: userText).applying([.replace(["name"], "Grace")]).name   // through the mapping"#,
+  "Grace"
+) {
+  try User(jsonString: userText).applying([.replace(["name"], "Grace")]).name
+}
+tour.step(
+  #"try Preferences().merging(patch: ["fontSize": 14]).fontSize"#, "14"
+) {
+  try Preferences().merging(patch: ["fontSize": 14]).fontSize
+}
+
+tour.section("25. JSON Schema from models, no code")
+tour.note(
+  "struct WeatherQuery: JSONCodable { snakeCase; let city: String; let days: UInt8; let unit: Unit? }"
+)
+tour.step(#"try JSON.schema(for: WeatherQuery.self)["required"]"#, #"["city","days"]"#) {
+  try JSON.schema(for: WeatherQuery.self)["required"]
+}
+tour.step(
+  #"try JSON.schema(for: WeatherQuery.self)["properties", "days"]   // UInt8's bounds"#,
+  #"{"type":"integer","minimum":0,"maximum":255}"#
+) {
+  try JSON.schema(for: WeatherQuery.self)["properties", "days"]
+}
+tour.step(
+  #"try JSON.schema(for: WeatherQuery.self)["properties", "unit"]   // optional: null too"#,
+  #"{"anyOf":[{"enum":["celsius","fahrenheit"]},{"type":"null"}]}"#
+) {
+  try JSON.schema(for: WeatherQuery.self)["properties", "unit"]
+}
+tour.step(
+  #"try JSON.schema(for: Animal.self)["oneOf", 0]   // a class hierarchy: a branch per discriminator"#,
+  ##"{"allOf":[{"$ref":"#/$defs/Cat"},{"properties":{"type":{"const":"cat"}},"required":["type"]}]}"##
+) {
+  try JSON.schema(for: Animal.self)["oneOf", 0]
+}
+
+tour.section("26. JSON5 and lenient reading")
+let json5Text = "{name: 'demo', retries: 0x3, ratio: .5, /* comment */ tags: ['a',],}"
+tour.note(
+  #"let json5Text = "{name: 'demo', retries: 0x3, ratio: .5, /* comment */ tags: ['a',],}""#)
+tour.step(
+  "try JSON(jsonString: json5Text, reading: .json5)",
+  #"{"name":"demo","retries":3,"ratio":0.5,"tags":["a"]}"#
+) {
+  try JSON(jsonString: json5Text, reading: .json5)
+}
+tour.step(
+  #"try JSON(jsonString: "[1, // one\n 2,]", reading: [.comments, .trailingCommas])"#, "[1,2]"
+) {
+  try JSON(jsonString: "[1, // one\n 2,]", reading: [.comments, .trailingCommas])
+}
+tour.step(
+  #"try JSON(jsonString: "{a: 1}")   // strict by default"#,
+  "throws malformed JSON at byte 1 (line 1, column 2): expected a string key, found 'a'"
+) {
+  try JSON(jsonString: "{a: 1}")
+}
+
 exit(tour.finish())

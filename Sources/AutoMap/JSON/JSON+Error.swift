@@ -50,7 +50,7 @@ extension JSON {
     /// What kind of failure this is.
     public let kind: Kind
     /// What went wrong, without the location.
-    public let message: String
+    public internal(set) var message: String
     /// The underlying error, when user code threw something other than `JSON.Error`.
     public let underlying: (any Swift.Error & Sendable)?
     /// The path from the root to the failure, stored innermost first so that unwinding can
@@ -214,12 +214,7 @@ extension JSON {
     /// Appends the components of `index` (outermost first) to the path.
     func prefixed(_ index: Index) -> Error {
       var copy = self
-      for step in index.steps.reversed() {
-        switch step {
-        case .key(let key): copy = copy.prefixed(Component.key(key))
-        case .position(let position): copy = copy.prefixed(Component.index(position))
-        }
-      }
+      for step in index.steps.reversed() { copy = copy.prefixed(step.component) }
       return copy
     }
 

@@ -15,6 +15,9 @@ extension JSON {
     enum Step: Sendable, Hashable {
       case key(String)
       case position(Int)
+      /// A JSON Pointer reference token that could name either: digits or `-`. A key in an
+      /// object; in an array, the position the digits spell (`-` is past the last element).
+      case token(String)
     }
 
     let steps: [Step]
@@ -96,13 +99,16 @@ extension JSON {
   public subscript(_ index: Index) -> JSON {
     get {
       var current = self
-      for (depth, step) in index.steps.enumerated() {
-        current = current.child(step)
-        if case .missing(let error) = current {
+      var reached: [Error.Component] = []
+      for step in index.steps {
+        let parent = current
+        current = parent.child(step)
+        if case .missing(var error) = current {
           // Name the whole path up to and including the step that failed.
-          let reached = JSON.Index(steps: Array(index.steps[..<depth]))
-          return .missing(error.prefixed(reached))
+          for component in reached.reversed() { error = error.prefixed(component) }
+          return .missing(error)
         }
+        reached.append(parent.component(for: step))
       }
       return current
     }
@@ -135,6 +141,35 @@ extension JSON {
       return .missing(
         Error(
           .typeMismatch, "expected array to read index \(position), found \(briefDescription)"))
+    case (.object, .token(let token)):
+      return child(.key(token))
+    case (.array(let array), .token(let token)):
+      if let position = JSON.Index.arrayPosition(token) { return child(.position(position)) }
+      let problem =
+        token == "-"
+        ? "\"-\" is past the last element (array of \(array.count))"
+        : "\(JSON.string(token)) is not an array index"
+      return .missing(Error(.missingValue, problem, path: [.key(token)]))
+    case (_, .token(let token)):
+      return .missing(
+        Error(
+          .typeMismatch,
+          "expected object or array to look up \(JSON.string(token)), found \(briefDescription)"))
+    }
+  }
+
+  /// The path component `step` is when taken from this value: a pointer token is a position
+  /// in an array and a key anywhere else.
+  func component(for step: Index.Step) -> Error.Component {
+    switch step {
+    case .key(let key): .key(key)
+    case .position(let position): .index(position)
+    case .token(let token):
+      if case .array = self, let position = JSON.Index.arrayPosition(token) {
+        .index(position)
+      } else {
+        .key(token)
+      }
     }
   }
 
@@ -145,6 +180,16 @@ extension JSON {
     }
     let rest = steps.dropFirst()
     switch step {
+    case .token(let token):
+      // A key in an object; a position in an array, or where there is nothing yet.
+      var resolved = Index.Step.key(token)
+      if case .object = self {
+      } else if token == "-", case .array(let array) = self {
+        resolved = .position(array.count)
+      } else if let position = Index.arrayPosition(token) {
+        resolved = .position(position)
+      }
+      setValue(value, along: [resolved] + rest)
     case .key(let key):
       var object: Object
       if case .object(let existing) = self { object = existing } else { object = Object() }

@@ -77,6 +77,16 @@ public enum SpecificOption: @unchecked Sendable {  // defaults are values, read 
   /// // {"request-id": "…", "userName": "…"}
   /// ```
   case keyStyle(JSON.KeyStyle)
+  /// The JSON Schema of the property's JSON form, for ``JSON/schema(for:keyStyle:)``: what a
+  /// `.transform` or a type with a hand-written mapping reads and writes, which reflection
+  /// cannot see. It changes nothing in decoding or encoding.
+  ///
+  /// ```swift
+  /// static func specificOptions() -> [String: SpecificOption] {
+  ///   ["color": [.transform(hexColor), .schema(["type": "string", "pattern": "^#[0-9a-f]{6}$"])]]
+  /// }
+  /// ```
+  case schema(JSON)
   /// Several options at once; what an array literal makes.
   case combined([SpecificOption])
 

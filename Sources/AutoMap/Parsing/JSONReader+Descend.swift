@@ -27,6 +27,18 @@ extension JSONReader {
     into destination: UnsafeMutableRawPointer, _ codec: DecodeCodec, found: inout Bool
   ) throws {
     switch step {
+    case .token(let token):
+      // A pointer token: a key in an object, a position in an array.
+      if peekByte() == UInt8(ascii: "{") {
+        try descend(.key(token), rest, into: destination, codec, found: &found)
+      } else if peekByte() == UInt8(ascii: "["), let position = JSON.Index.arrayPosition(token) {
+        try descend(.position(position), rest, into: destination, codec, found: &found)
+      } else if peekByte() == UInt8(ascii: "[") {
+        try skipValue()  // "-" or a key: no element of the array has that name
+      } else {
+        _ = try openContainer(
+          UInt8(ascii: "{"), expected: "an object or array to look up \(JSON.string(token))")
+      }
     case .key(let wanted):
       let hasMembers = try openContainer(
         UInt8(ascii: "{"), expected: "an object to look up key \(JSON.string(wanted))")

@@ -20,6 +20,8 @@ struct FieldOptions {
   var embeddedJSON = false
   /// The property's own key style (`.keyStyle`), over the model's and the call's.
   var keyStyle: JSON.KeyStyle?
+  /// `.schema`: the property's JSON Schema, read only by ``SchemaBuilder``.
+  var schema: JSON?
 
   /// No option at all.
   var isEmpty: Bool { isOnly(ignore: false) }
@@ -66,6 +68,7 @@ struct FieldOptions {
       case .encodeOnly: encodeOnly = true
       case .embeddedJSON: embeddedJSON = true
       case .keyStyle(let style): keyStyle = style
+      case .schema(let schema): self.schema = schema
       case .combined: break  // flattened away
       }
     }

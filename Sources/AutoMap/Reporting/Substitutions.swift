@@ -242,11 +242,6 @@ extension JSON.Error {
 extension JSON.Index {
   /// The steps as error path components, outermost first.
   var components: [JSON.Error.Component] {
-    steps.map { step in
-      switch step {
-      case .key(let key): .key(key)
-      case .position(let position): .index(position)
-      }
-    }
+    steps.map(\.component)
   }
 }
