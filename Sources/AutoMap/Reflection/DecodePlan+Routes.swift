@@ -46,10 +46,11 @@ struct DecodeRoutes {
     var slotCount = 0
     var uses: [Int: Int] = [:]  // slot -> how many routes end there or go through it
     func route(_ index: JSON.Index) -> (Route, node: Node, key: Int)? {
-      guard let first = index.steps.first else { return nil }
-      guard case .key = first else { return nil }
-      var node = root
       var steps = index.steps[...]
+      // The object's own members: a pointer's digit token is a key here.
+      if case .token(let token)? = steps.first { steps[steps.startIndex] = .key(token) }
+      guard case .key? = steps.first else { return nil }
+      var node = root
       var last: (Node, Int)?
       while case .key(let key)? = steps.first {
         if let (parent, position) = last {
@@ -277,6 +278,11 @@ extension JSONReader {
       guard let found else { return false }
       cursor = found
       return true
+    case .token(let token):
+      // A pointer's digit token: a key in an object, a position in an array.
+      if cursor < end, cursor.pointee == UInt8(ascii: "{") { return try enter(.key(token)) }
+      guard let position = JSON.Index.arrayPosition(token) else { return false }
+      return try enter(.position(position))
     case .position(let wanted):
       guard cursor < end, cursor.pointee == UInt8(ascii: "[") else { return false }
       guard try openContainer(UInt8(ascii: "["), expected: "an array"), wanted >= 0 else {
