@@ -17,7 +17,10 @@ extension JSON {
   /// `"NaN"`, which `Double` and `Float` properties read as numbers with the configuration's
   /// ``JSON/Configuration/nonFiniteNumbers`` set to `.strings()`.
   public struct ReadingOptions: OptionSet, Sendable, Hashable {
+    /// The options' bits.
     public let rawValue: Int
+    /// The options whose bits are set in `rawValue`: `ReadingOptions(rawValue: 1)` is
+    /// ``comments``.
     public init(rawValue: Int) { self.rawValue = rawValue }
 
     /// `// line` and `/* block */` comments wherever whitespace may be.

@@ -46,7 +46,9 @@ extension JSON {
   /// `.defaultValue`, `.nonNil`, `.lossy` or `.lossless` recover from (the schema describes
   /// the values as written, which decoding accepts too).
   ///
-  /// - Parameter keyStyle: the key style of this call, as for decoding with `keyStyle:`.
+  /// - Parameters:
+  ///   - type: the type to describe: a model, a collection of models, any type AutoMap maps.
+  ///   - keyStyle: the key style of this call, as for decoding with `keyStyle:`.
   /// - Throws: ``JSON/Error`` when the model cannot be mapped (as its first use would).
   public static func schema<T>(for type: T.Type, keyStyle: JSON.KeyStyle? = nil) throws -> JSON {
     try KeyStyleContext.with(keyStyle) {

@@ -1,7 +1,7 @@
 extension JSONDecodable where Self: JSONEncodable {
   /// Applies a JSON Patch (RFC 6902) to this model through its mapping: the patch's paths are
-  /// the keys the model writes (its key style, `.index` paths and options, as ``json`` writes
-  /// them), and the result is read back as ``update(from:keyStyle:)`` reads it.
+  /// the keys the model writes (its key style, `.index` paths and options, as `json` writes
+  /// them), and the result is read back as `update(from:keyStyle:)` reads it.
   ///
   /// ```swift
   /// var user = try User(jsonData: data)             // keyStyle .snakeCase
@@ -10,17 +10,17 @@ extension JSONDecodable where Self: JSONEncodable {
   ///
   /// All or nothing: when an operation fails or the patched document does not decode, the
   /// model is left as it was. A removed property is updated from `null`, as
-  /// ``update(from:keyStyle:)`` reads it: an optional becomes `nil`, a property with
+  /// `update(from:keyStyle:)` reads it: an optional becomes `nil`, a property with
   /// `.defaultValue` takes it, a `DefaultInitable` model's property keeps its value, any other
   /// is an error. Properties the mapping does not write (`.ignore`) keep their values. For structs and classes mapped by
-  /// reflection, as ``update(from:keyStyle:)``; a class updates its object in place.
+  /// reflection, as `update(from:keyStyle:)`; a class updates its object in place.
   public mutating func apply(_ patch: JSON.Patch, keyStyle: JSON.KeyStyle? = nil) throws {
     let patched = try ModelPatching.patched(self, keyStyle: keyStyle) { try $0.applying(patch) }
     try update(from: patched, keyStyle: keyStyle)
   }
 
   /// A copy of this model with a JSON Patch (RFC 6902) applied through its mapping; see
-  /// ``apply(_:keyStyle:)``.
+  /// `apply(_:keyStyle:)`.
   ///
   /// ```swift
   /// let renamed = try user.applying([.replace(["name"], "Ada")])
@@ -34,7 +34,7 @@ extension JSONDecodable where Self: JSONEncodable {
 
   /// Applies a JSON Merge Patch (RFC 7386) to this model through its mapping: the patch's
   /// keys are those the model writes, nested objects merge, `null` removes (an optional
-  /// becomes `nil`). All or nothing, as ``apply(_:keyStyle:)``.
+  /// becomes `nil`). All or nothing, as `apply(_:keyStyle:)`.
   ///
   /// ```swift
   /// try settings.merge(patch: ["font": ["size": 14], "theme": nil])
@@ -45,7 +45,7 @@ extension JSONDecodable where Self: JSONEncodable {
   }
 
   /// A copy of this model with a JSON Merge Patch (RFC 7386) applied through its mapping;
-  /// see ``merge(patch:keyStyle:)`` and, for classes, ``applying(_:keyStyle:)``.
+  /// see `merge(patch:keyStyle:)` and, for classes, `applying(_:keyStyle:)`.
   ///
   /// ```swift
   /// let quieter = try settings.merging(patch: ["volume": 3])
@@ -57,14 +57,14 @@ extension JSONDecodable where Self: JSONEncodable {
 
 extension JSONDecodable where Self: JSONEncodable & AnyObject {
   /// Applies a JSON Patch (RFC 6902) to this object in place, through its mapping (callable
-  /// on a `let`); see ``JSONDecodable/apply(_:keyStyle:)``.
+  /// on a `let`); see the mutating `apply(_:keyStyle:)`.
   public func apply(_ patch: JSON.Patch, keyStyle: JSON.KeyStyle? = nil) throws {
     let patched = try ModelPatching.patched(self, keyStyle: keyStyle) { try $0.applying(patch) }
     try update(from: patched, keyStyle: keyStyle)
   }
 
   /// Applies a JSON Merge Patch (RFC 7386) to this object in place, through its mapping
-  /// (callable on a `let`); see ``JSONDecodable/merge(patch:keyStyle:)``.
+  /// (callable on a `let`); see the mutating `merge(patch:keyStyle:)`.
   public func merge(patch: JSON, keyStyle: JSON.KeyStyle? = nil) throws {
     let patched = try ModelPatching.patched(self, keyStyle: keyStyle) { $0.merging(patch: patch) }
     try update(from: patched, keyStyle: keyStyle)
