@@ -127,8 +127,7 @@ extension DecodePlan {
     let objectStart = reader.cursor
     let outerDepth = reader.depth
     guard reader.peekByte() == UInt8(ascii: "{") else {
-      _ = try reader.openContainer(UInt8(ascii: "{"), expected: modelName)  // the error
-      return
+      throw reader.mismatch(expected: modelName)  // what openContainer would throw
     }
     try withUnsafeTemporaryAllocation(
       of: (at: UnsafePointer<UInt8>, depth: Int)?.self, capacity: max(routes.slotCount, 1)
