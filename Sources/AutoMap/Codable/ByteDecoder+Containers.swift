@@ -8,9 +8,7 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   var codingPath: [any CodingKey] { decoder.codingPath }
 
   var allKeys: [Key] {
-    (try? decoder.session.guarded { try decoder.allKeys() })?.compactMap {
-      Key(stringValue: $0)
-    } ?? []
+    (try? decoder.session.guarded { try decoder.allKeys(Key.self) }) ?? []
   }
 
   func contains(_ key: Key) -> Bool {
@@ -107,7 +105,10 @@ struct ByteVirtualCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
   let payload: ByteDecoder
 
   var codingPath: [any CodingKey] { decoder.codingPath }
-  var allKeys: [Key] { Key(stringValue: name).map { [$0] } ?? [] }
+  var allKeys: [Key] {
+    guard let key = Key(stringValue: name) else { return [] }
+    return [key]
+  }
   func contains(_ key: Key) -> Bool { key.stringValue == name }
 
   /// The payload's decoder, for the case key.

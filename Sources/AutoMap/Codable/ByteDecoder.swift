@@ -391,14 +391,24 @@ final class ByteDecoder: Decoder, ByteStepNode {
     return decoder
   }
 
-  /// Every key the object has, in document order (the hidden one left out).
-  func allKeys() throws -> [String] {
+  /// The key of member `position` (its bytes hold no escapes: the scan gives up on those).
+  func key(_ position: Int) -> String {
+    let member = members[position]
+    return String(
+      decoding: UnsafeBufferPointer(start: member.key, count: member.keyCount), as: UTF8.self)
+  }
+
+  /// Every key the object has, in document order (the hidden one left out), as `Key`s: those
+  /// `Key` does not know are left out, as the reference leaves them.
+  func allKeys<Key: CodingKey>(_: Key.Type) throws -> [Key] {
     while try scanNext() {}
-    return members.compactMap { member in
-      let key = String(
-        decoding: UnsafeBufferPointer(start: member.key, count: member.keyCount), as: UTF8.self)
-      return key == hiddenKey ? nil : key
+    var keys: [Key] = []
+    keys.reserveCapacity(members.count)
+    for position in members.indices {
+      let name = key(position)
+      if name != hiddenKey, let key = Key(stringValue: name) { keys.append(key) }
     }
+    return keys
   }
 }
 
@@ -411,23 +421,27 @@ enum ByteDecoding {
     style == .exact && !Substitutions.isRecording
   }
 
-  /// Decodes the `Codable` value at the reader, moving it past the value; `nil` (the reader
-  /// where it was) when the reference must decide.
-  static func decode<T: Decodable>(_: T.Type, _ reader: inout JSONReader, style: JSON.KeyStyle)
-    -> T?
-  {
-    guard applies(style) else { return nil }
-    return run(&reader) { session, root in
+  /// Decodes the `Codable` value at the reader into `destination`, moving the reader past it;
+  /// `false` (the reader where it was, `destination` untouched) when the reference must decide.
+  static func decode<T: Decodable>(
+    _: T.Type, _ reader: inout JSONReader, style: JSON.KeyStyle,
+    into destination: UnsafeMutableRawPointer
+  ) -> Bool {
+    guard applies(style) else { return false }
+    return run(T.self, &reader, into: destination) { session, root, end in
       let value = try root.decodeSelf(T.self)
-      return (value, try root.complete())
+      end = try root.complete()
+      return value
     }
   }
 
-  /// Runs one session: `body` returns the value and where it ends.
+  /// Runs one session: `body` returns the value and sets where it ends. The value is stored
+  /// only when the session succeeded. (Written into place rather than returned as an
+  /// optional: unspecialized code pays a metadata lookup for each `T?` it makes.)
   static func run<T>(
-    _ reader: inout JSONReader,
-    _ body: (ByteDecodingSession, ByteDecoder) throws -> (T, UnsafePointer<UInt8>)
-  ) -> T? {
+    _: T.Type, _ reader: inout JSONReader, into destination: UnsafeMutableRawPointer,
+    _ body: (ByteDecodingSession, ByteDecoder, inout UnsafePointer<UInt8>) throws -> T
+  ) -> Bool {
     let session = ByteDecodingSession(reader)
     let root = ByteDecoder(
       session: session, parent: nil, step: .root, at: reader.cursor, depth: reader.depth)
@@ -435,38 +449,60 @@ enum ByteDecoding {
       session.live = false
       session.breakCycles(root)
     }
+    var end = reader.cursor
     do {
-      let (value, end) = try body(session, root)
-      try session.finishAll()
-      guard !session.failed else { return nil }
-      reader.cursor = end
-      return value
+      RawValue.initialize(destination, to: try body(session, root, &end))
     } catch {
-      return nil
+      return false
     }
+    do {
+      try session.finishAll()
+      guard !session.failed else { throw session.giveUp() }
+    } catch {
+      RawValue.destroy(destination, as: T.self)
+      return false
+    }
+    reader.cursor = end
+    return true
   }
 
   /// Decodes an enum with payloads through its synthesized `init(from:)`, the layout
   /// presented to it as the external tag it speaks; `nil` when the reference must decide.
   static func decodeEnum<T: Decodable>(
-    _: T.Type, _ reader: inout JSONReader, layout: JSON.CaseLayout, style: JSON.KeyStyle
-  ) -> T? {
-    guard applies(style) else { return nil }
-    return run(&reader) { session, root in
+    _: T.Type, _ reader: inout JSONReader, layout: JSON.CaseLayout, style: JSON.KeyStyle,
+    into destination: UnsafeMutableRawPointer
+  ) -> Bool {
+    guard applies(style) else { return false }
+    return run(T.self, &reader, into: destination) { session, root, end in
       let (cursor, depth) = (root.originCursor, root.originDepth)
       let probe = session.reader(at: cursor, depth: depth)
       let isString = probe.pointee.peekByte() == UInt8(ascii: "\"")
       switch layout {
       case .externalTag where isString:
         let name = try probe.pointee.readString()
-        let end = probe.pointee.cursor
+        end = probe.pointee.cursor
         let payload = root.emptyObject(.key(AnyCodingKey(stringValue: name)))
         root.virtualCase = (name, payload)
+        return try T(from: root)
+      case .externalTag:
+        // The first member is shown as the one case key synthesized code asks for, so the
+        // payload is read once, in place; a second member, found when the object is
+        // completed, gives up (the reference refuses it).
+        let object = root.child(.root, at: cursor, depth: depth)
+        try object.openObject()
+        guard try object.scanNext() else { throw session.giveUp() }
+        let name = object.key(0)
+        let payload = object.memberDecoder(0, key: AnyCodingKey(stringValue: name))
+        root.virtualCase = (name, payload)
         let value = try T(from: root)
-        return (value, end)
-      case .externalTag, .untagged:
+        _ = try payload.complete()
+        end = try object.complete()
+        guard object.members.count == 1 else { throw session.giveUp() }
+        return value
+      case .untagged:
         let value = try root.decodeSelf(T.self, codable: true)
-        return (value, try root.complete())
+        end = try root.complete()
+        return value
       case .internalTag(let tag):
         // The payload is the object itself, its tag hidden.
         let payload = root.child(.root, at: cursor, depth: depth)
@@ -476,7 +512,8 @@ enum ByteDecoding {
         payload.hiddenKey = tag
         root.virtualCase = (name, payload)
         let value = try T(from: root)
-        return (value, try payload.complete())
+        end = try payload.complete()
+        return value
       case .adjacentTag(let tag, let content):
         let object = root.child(.root, at: cursor, depth: depth)
         try object.openObject()
@@ -488,7 +525,8 @@ enum ByteDecoding {
         root.virtualCase = (name, payload)
         let value = try T(from: root)
         _ = try payload.complete()
-        return (value, try object.complete())
+        end = try object.complete()
+        return value
       }
     }
   }

@@ -27,9 +27,7 @@ enum CodableCodecs {
             return optional.initializeNil(at: destination)
           }
           // Straight from the bytes; when that gives up, through `JSON` (the reference).
-          if let value = ByteDecoding.decode(T.self, &reader, style: style) {
-            return RawValue.initialize(destination, to: value)
-          }
+          if ByteDecoding.decode(T.self, &reader, style: style, into: destination) { return }
           try readJSON(reader.parseValue(), destination)
         },
         readJSON: readJSON,

@@ -45,8 +45,10 @@ enum CodableEnums {
       -> Void
     {
       { reader, destination in
-        if let value = ByteDecoding.decodeEnum(D.self, &reader, layout: layout, style: style) {
-          return RawValue.initialize(destination, to: value)
+        if ByteDecoding.decodeEnum(
+          D.self, &reader, layout: layout, style: style, into: destination)
+        {
+          return
         }
         try whole(reader.parseValue(), destination)
       }

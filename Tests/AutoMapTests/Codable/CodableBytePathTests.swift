@@ -46,6 +46,34 @@ private struct ProbeHolder: JSONCodable, Equatable {
   var probe = PathProbe()
 }
 
+/// An external-tag enum whose payload records which `Decoder` read it.
+private enum ProbeCase: Codable, JSONCodable, Equatable {
+  case probe(PathProbe)
+  case other
+}
+
+/// An enum whose own `init(from:)` reads two keys of one object: the byte path shows synthesized
+/// code one case key, so this one gives up there and the reference reads it, with one result.
+private enum TwoKeyed: Codable, JSONCodable, Equatable {
+  case pair(Int, Int)
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: AnyKey.self)
+    let keys = container.allKeys.map(\.stringValue).sorted()
+    guard keys == ["a", "b"] else {
+      throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "\(keys)"))
+    }
+    self = .pair(
+      try container.decode(Int.self, forKey: AnyKey("a")),
+      try container.decode(Int.self, forKey: AnyKey("b")))
+  }
+  func encode(to encoder: any Encoder) throws {
+    guard case .pair(let a, let b) = self else { return }
+    var container = encoder.container(keyedBy: AnyKey.self)
+    try container.encode(a, forKey: AnyKey("a"))
+    try container.encode(b, forKey: AnyKey("b"))
+  }
+}
+
 protocol MotionLayout: Sendable { static var layout: JSON.CaseLayout { get } }
 enum MotionExternal: MotionLayout { static var layout: JSON.CaseLayout { .externalTag } }
 enum MotionInternal: MotionLayout { static var layout: JSON.CaseLayout { .internalTag("type") } }
@@ -198,6 +226,31 @@ extension ProcessWideState {
       let inside = try Motion<MotionInternal>(
         jsonString: #"{"type": "coin", "pay": {"amount": 1, "currency": "E"}}"#)
       #expect(inside == .coin(pay: Coin(amount: 1, currency: "E")))
+      // The external tag: the case key's payload is read in place.
+      let probeText = #"[{"probe": {"_0": {}}}, "other"]"#
+      _ = try [ProbeCase](jsonString: probeText)  // the first use observes the reflection
+      let probed = try [ProbeCase](jsonString: probeText)
+      guard case .probe(let probe) = probed.first else {
+        Issue.record("\(probed)")
+        return
+      }
+      #expect(probe.decodedBy == "ByteDecoder")
+      #expect(throws: JSON.Error.self) {
+        try ProbeCase(jsonString: #"{"probe": {"_0": {}}, "other": {}}"#)
+      }
+      // A repeated case key: the reference decides (the last occurrence is the one key).
+      let repeated = #"{"other": {"x": 1}, "other": {}}"#
+      #expect(try ProbeCase(jsonString: repeated) == ProbeCase(decode: JSON(jsonString: repeated)))
+    }
+
+    @Test("an enum's own init(from:) that reads other keys than one case key gets the whole object")
+    func handWrittenEnum() throws {
+      for text in [#"{"a": 1, "b": 2}"#, #"{"b": 2, "a": 1}"#, #"[{"a": 1, "b": 2}]"#] {
+        let wrapped = text.hasPrefix("[") ? text : "[\(text)]"
+        #expect(try [TwoKeyed](jsonString: wrapped) == [.pair(1, 2)])
+        #expect(try [TwoKeyed](decode: JSON(jsonString: wrapped)) == [.pair(1, 2)])
+      }
+      #expect(throws: JSON.Error.self) { try TwoKeyed(jsonString: #"{"a": 1}"#) }
     }
 
     @Test("Codable properties: every entry point agrees, values and errors")
