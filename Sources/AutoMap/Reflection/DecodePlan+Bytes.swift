@@ -11,7 +11,9 @@ extension DecodePlan {
     watching discriminator: DiscriminatorKey? = nil
   ) throws {
     guard streams else {
-      if let routes { return try readRouted(routes, &reader, destination) }
+      if let routes {
+        return try readRouted(expanded(routes, reader.keyStyle), &reader, destination)
+      }
       let json = try reader.parseValue()
       // The model's own level, then its fields, count on from the reader's depth.
       return try Nesting.within(readerLevels: reader.depth + 1) { try readJSON(json, destination) }

@@ -7,10 +7,12 @@
 /// other keys the pass notes where their values begin (the last occurrence, as everywhere in
 /// AutoMap). Then each field not read yet, in declaration order, goes to its value: a noted
 /// position, from there down what is left of its path (array positions) in place, or the whole
-/// object for a flattened field; to its alternative only when that yields nothing or `null`,
+/// object for a flattened field (a flattened model whose keys are distinct has its keys in the
+/// tree too, and is read from their noted members: see ``DecodePlan/expanded(_:_:)``); to its
+/// alternative only when that yields nothing or `null`,
 /// as ``DecodePlan/lookup(_:_:hint:)`` decides on the `JSON` path. Nothing is built but the
 /// fields' values.
-struct DecodeRoutes {
+final class DecodeRoutes: Sendable {
   /// Where a field's value is.
   enum Route {
     /// The enclosing object itself (`.index([])`).
@@ -30,6 +32,40 @@ struct DecodeRoutes {
     var children: [Node?] = []
     /// Per key: the field read as its value streams past (the only use of the key).
     var direct: [Int?] = []
+    /// `keys` in memory the node owns, for the pass to compare without reference counting,
+    /// and whether each can be recognized verbatim (it has no byte JSON must escape).
+    private(set) var spans:
+      UnsafeMutableBufferPointer<(key: UnsafePointer<UInt8>, verbatim: Bool)> =
+        .init(start: nil, count: 0)
+    private var storage: UnsafeMutablePointer<UInt8>?
+
+    /// Lays `keys` out in `spans`, here and below, once the tree is complete.
+    func finish() {
+      let bytes = keys.flatMap { $0 }
+      let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
+      storage.initialize(from: bytes, count: bytes.count)
+      self.storage = storage
+      spans = .allocate(capacity: keys.count)
+      var offset = 0
+      for (position, key) in keys.enumerated() {
+        spans[position] = (UnsafePointer(storage + offset), !key.contains(where: isStringStop))
+        offset += key.count
+      }
+      for child in children { child?.finish() }
+    }
+
+    /// The key at `position` equals `bytes`.
+    @inline(__always)
+    func keyEquals(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+      guard keys[position].count == bytes.count else { return false }
+      guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
+      return sameBytes(spans[position].key, base, bytes.count)
+    }
+
+    deinit {
+      spans.deallocate()
+      storage?.deallocate()
+    }
   }
 
   let root: Node
@@ -40,8 +76,15 @@ struct DecodeRoutes {
   let alternative: [Route?]
   /// Per field: read directly in the pass.
   let isDirect: [Bool]
+  /// Per flattened field whose model reads distinct keys: its plan, and the slot of each of
+  /// its fields' keys, noted in the one pass like the enclosing model's own (so the enclosing
+  /// object is not read again for it).
+  let expansions: [(plan: DecodePlan, slots: [Int])?]
+  /// Some field is flattened (read from the enclosing object).
+  let flattens: Bool
 
-  init(_ fields: [DecodeField]) {
+  /// `flattened`: the plans of flattened fields to read from the noted members of their keys.
+  init(_ fields: [DecodeField], flattened: [Int: DecodePlan] = [:]) {
     let root = Node()
     var slotCount = 0
     var uses: [Int: Int] = [:]  // slot -> how many routes end there or go through it
@@ -93,6 +136,16 @@ struct DecodeRoutes {
           index.isEmpty ? .object : route(index)?.0 ?? .never
         })
     }
+    var expansions: [(plan: DecodePlan, slots: [Int])?] = Array(
+      repeating: nil, count: fields.count)
+    for (position, plan) in flattened {
+      var slots: [Int] = []
+      for field in plan.fields {
+        guard case (.member(let slot, _), _, _)? = route(field.index) else { break }
+        slots.append(slot)
+      }
+      if slots.count == plan.fields.count { expansions[position] = (plan, slots) }
+    }
     // Read directly: a field alone at a key nothing else goes through, with no alternative
     // and no array positions left to walk.
     var isDirect = Array(repeating: false, count: fields.count)
@@ -104,6 +157,9 @@ struct DecodeRoutes {
       node.direct[key] = position
       isDirect[position] = true
     }
+    root.finish()
+    self.expansions = expansions
+    flattens = fields.contains { $0.index.isEmpty }
     self.root = root
     self.primary = primary
     self.alternative = alternative
@@ -142,6 +198,11 @@ extension DecodePlan {
         let members = Members(
           objectStart: objectStart, outerDepth: outerDepth, positions: positions)
         for position in fields.indices where !read.contains(position) {
+          if let expansion = routes.expansions[position],
+            try readFlattened(position, expansion, members, &reader, base, &progress)
+          {
+            continue
+          }
           var found = try locate(routes.primary[position], members, &reader)
           if let alternative = routes.alternative[position],
             found.map({ $0.at.pointee == UInt8(ascii: "n") }) ?? true,  // absent or null
@@ -150,13 +211,7 @@ extension DecodePlan {
             found = other
             Substitutions.record(.alternativeIndex, replacement: "")  // see readOrSkip
           }
-          guard let (at, depth) = found else {
-            try resolveAbsent(position, base, &progress, found: Self.absent)
-            continue
-          }
-          reader.cursor = at
-          reader.depth = depth
-          try readField(position, &reader, base, &progress)
+          try readFound(found, position, &reader, base, &progress)
         }
         try validate(destination)
         reader.cursor = objectEnd
@@ -166,6 +221,80 @@ extension DecodePlan {
         throw error
       }
     }
+  }
+
+  /// `routes` with the keys of each flattened model that reads distinct keys added, made at
+  /// the first read (those models' plans are not known while this one is built).
+  func expanded(_ routes: DecodeRoutes, _ style: JSON.KeyStyle?) -> DecodeRoutes {
+    guard routes.flattens else { return routes }
+    return expandedRoutes.get {
+      var plans: [Int: DecodePlan] = [:]
+      for position in fields.indices where fields[position].index.isEmpty {
+        let codec = steps[position].codec
+        guard steps[position].readsDirectly, codec.polymorphism == nil,
+          let plan = try? codec.model?.resolvedPlan(style), plan !== self, plan.streams,
+          !plan.caseInsensitive, plan.whole == nil
+        else { continue }
+        plans[position] = plan
+      }
+      return DecodeRoutes(fields, flattened: plans)
+    }
+  }
+
+  /// Reads flattened field `position` from the members its model's keys name, noted in the
+  /// pass; `false` when its model is not read by that plan now (its `init(decode:)` not yet
+  /// seen to be the default, or another key style), and the field is read from the object.
+  private func readFlattened(
+    _ position: Int, _ expansion: (plan: DecodePlan, slots: [Int]), _ members: Members,
+    _ reader: inout JSONReader, _ base: UnsafeMutableRawPointer, _ progress: inout DecodeProgress
+  ) throws -> Bool {
+    guard let state = steps[position].codec.model, state.isReflected,
+      try state.resolvedPlan(reader.keyStyle) === expansion.plan
+    else { return false }
+    do {
+      try write(position, base, &progress) { destination in
+        try expansion.plan.readPlaced(&reader, destination) {
+          members.positions[expansion.slots[$0]]
+        }
+      }
+    } catch {
+      throw JSON.Error.wrapping(error).prefixed(table[position].index)
+    }
+    return true
+  }
+
+  /// Reads the model from members noted elsewhere: `locate` gives where each field's value
+  /// begins, and the depth there (`nil`: absent), in declaration order as the routed read
+  /// does. A flattened model, whose members the enclosing object's pass noted.
+  private func readPlaced(
+    _ reader: inout JSONReader, _ destination: UnsafeMutableRawPointer,
+    _ locate: (Int) -> (at: UnsafePointer<UInt8>, depth: Int)?
+  ) throws {
+    var progress = newProgress()
+    let base = begin(destination)
+    do {
+      for position in fields.indices {
+        try readFound(locate(position), position, &reader, base, &progress)
+      }
+      try validate(destination)
+    } catch {
+      abandon(destination, progress)
+      throw error
+    }
+  }
+
+  /// Reads field `position` from where its value was `found`; `nil`: it is absent.
+  @inline(__always)
+  private func readFound(
+    _ found: (at: UnsafePointer<UInt8>, depth: Int)?, _ position: Int, _ reader: inout JSONReader,
+    _ base: UnsafeMutableRawPointer, _ progress: inout DecodeProgress
+  ) throws {
+    guard let (at, depth) = found else {
+      return try resolveAbsent(position, base, &progress, found: Self.absent)
+    }
+    reader.cursor = at
+    reader.depth = depth
+    try readField(position, &reader, base, &progress)
   }
 
   /// One object of the key tree, at the cursor: reads the direct fields as they stream past,
@@ -182,15 +311,27 @@ extension DecodePlan {
     var hint = 0
     repeat {
       reader.skipWhitespace()
-      let span = try reader.scanKeyString()
-      try reader.expect(UInt8(ascii: ":"), "':' after object key")
-      reader.skipWhitespace()
-      let key =
-        span.hasEscapes
-        ? reader.withUnescaped(span) { Self.key(of: $0, in: node.keys, hint: hint) }
-        : Self.key(of: span.buffer, in: node.keys, hint: hint)
+      let key: Int?
+      if hint < node.spans.count, case let (bytes, verbatim) = node.spans[hint], verbatim,
+        reader.consumeKey(bytes, count: node.keys[hint].count)
+      {
+        // The usual case: the key expected next, recognized without scanning.
+        key = hint
+        try reader.expect(UInt8(ascii: ":"), "':' after object key")
+        reader.skipWhitespace()
+      } else {
+        let span = try reader.scanKeyString()
+        try reader.expect(UInt8(ascii: ":"), "':' after object key")
+        reader.skipWhitespace()
+        key =
+          span.hasEscapes
+          ? reader.withUnescaped(span) { Self.key(of: $0, in: node, hint: hint) }
+          : Self.key(of: span.buffer, in: node, hint: hint)
+        if key == nil {
+          try reader.validateUTF8(span)
+        }
+      }
       guard let key else {
-        try reader.validateUTF8(span)
         try reader.skipValue()
         continue
       }
@@ -220,14 +361,15 @@ extension DecodePlan {
     reader.leaveContainer()
   }
 
-  private static func key(of key: UnsafeBufferPointer<UInt8>, in keys: [[UInt8]], hint: Int)
-    -> Int?
-  {
-    func equals(_ position: Int) -> Bool {
-      keys[position].withUnsafeBufferPointer { $0.elementsEqual(key) }
+  @inline(__always)
+  private static func key(
+    of key: UnsafeBufferPointer<UInt8>, in node: DecodeRoutes.Node, hint: Int
+  ) -> Int? {
+    if hint < node.keys.count, node.keyEquals(hint, key) { return hint }
+    for position in node.keys.indices where position != hint && node.keyEquals(position, key) {
+      return position
     }
-    if hint < keys.count, equals(hint) { return hint }
-    return keys.indices.first { $0 != hint && equals($0) }
+    return nil
   }
 
   /// Where `route` leads: the value's first byte and the depth to read it at; `nil` when it

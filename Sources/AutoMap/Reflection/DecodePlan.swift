@@ -31,6 +31,8 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   /// (``DecodeRoutes``); `nil` when keys match in any case (the `JSON` path decides which of
   /// several spellings counts).
   let routes: DecodeRoutes?
+  /// `routes` with flattened models' keys, made at the first read (``expanded(_:_:)``).
+  let expandedRoutes = OnceSlot<DecodeRoutes>()
   /// `fields`, in memory the plan owns, so the byte loop borrows each field in place.
   let table: UnsafeMutableBufferPointer<DecodeField>
   /// What the byte loop reads of each field, its key included, without reference counting.
