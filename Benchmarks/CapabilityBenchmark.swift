@@ -90,6 +90,11 @@ enum CapabilityBenchmark {
     rows.append(
       try sameTypeRow(
         "enum with payloads, external tag", gestures, try encoder.encode(gestures)))
+    let strokes = gestures.map(Stroke.init)
+    rows.append(
+      try sameTypeRow(
+        "enum with payloads, external tag, not generic (`[Stroke]`)", strokes,
+        try encoder.encode(strokes)))
     rows.append(try boxedGestureRow(gestures, InternalTag.self, "internal tag"))
     rows.append(try boxedGestureRow(gestures, AdjacentTag.self, "adjacent tag"))
     rows.append(try boxedGestureRow(gestures, Untagged.self, "untagged"))

@@ -212,6 +212,25 @@ enum Gesture<Layout: LayoutChoice>: Codable, JSONCodable {
   static var caseLayout: JSON.CaseLayout { Layout.layout }
 }
 
+/// The same cases in a plain enum, as users write one: `Gesture` is generic (one type for every
+/// layout), and generic synthesized `Codable` code looks up the metadata of its coding keys on
+/// every call, on both sides.
+enum Stroke: Codable, JSONCodable {
+  case tap(x: Int, y: Int)
+  case swipe(dx: Double, dy: Double, fingers: Int)
+  case pinch(scale: Double)
+  case press(seconds: Double, force: Double)
+
+  init(_ gesture: Gesture<ExternalTag>) {
+    switch gesture {
+    case .tap(let x, let y): self = .tap(x: x, y: y)
+    case .swipe(let dx, let dy, let fingers): self = .swipe(dx: dx, dy: dy, fingers: fingers)
+    case .pinch(let scale): self = .pinch(scale: scale)
+    case .press(let seconds, let force): self = .press(seconds: seconds, force: force)
+    }
+  }
+}
+
 /// What a `Codable` user writes for the layouts synthesized `Codable` does not have.
 struct GestureBox<Layout: LayoutChoice>: Codable {
   let gesture: Gesture<Layout>
