@@ -859,6 +859,24 @@ tour.step(
 ) {
   try JSON.schema(for: Animal.self)["oneOf", 0]
 }
+tour.step(
+  #"try JSON.schema(for: Setting.self)["anyOf"].count   // untagged: a branch per listed case"#,
+  "6"
+) {
+  try JSON.schema(for: Setting.self)["anyOf"].count
+}
+tour.step(
+  #"try JSON.schema(for: Setting.self)["anyOf", 2, "maxItems"]   // range(Int, Int): an array of two"#,
+  "2"
+) {
+  try JSON.schema(for: Setting.self)["anyOf", 2, "maxItems"]
+}
+tour.step(
+  #"try JSON.schema(for: Drawing.self)["$defs", "Figure", "oneOf", 0]   // a protocol type: oneOf"#,
+  ##"{"allOf":[{"$ref":"#/$defs/Circle"},{"properties":{"kind":{"const":"circle"}},"required":["kind"]}]}"##
+) {
+  try JSON.schema(for: Drawing.self)["$defs", "Figure", "oneOf", 0]
+}
 
 tour.section("26. JSON5 and lenient reading")
 let json5Text = "{name: 'demo', retries: 0x3, ratio: .5, /* comment */ tags: ['a',],}"
@@ -874,6 +892,24 @@ tour.step(
   #"try JSON(jsonString: "[1, // one\n 2,]", reading: [.comments, .trailingCommas])"#, "[1,2]"
 ) {
   try JSON(jsonString: "[1, // one\n 2,]", reading: [.comments, .trailingCommas])
+}
+let commented = JSON.Configuration(reading: [.comments, .trailingCommas])
+tour.note("let commented = JSON.Configuration(reading: [.comments, .trailingCommas])")
+tour.step(
+  #"try [Int](jsonString: "[1, 2, /* 3 */]", configuration: commented)   // every entry point"#,
+  "[1, 2]"
+) {
+  try [Int](jsonString: "[1, 2, /* 3 */]", configuration: commented)
+}
+var lenientStream = JSON.StreamOptions()
+lenientStream.reading = .json5
+tour.note("var lenientStream = JSON.StreamOptions(); lenientStream.reading = .json5")
+tour.step(
+  #"try SyncJSONStream(of: Int.self, data: Data("[1, /* two */ 0x2,]".utf8), options: lenientStream).map { try $0.get() }"#,
+  "[1, 2]"
+) {
+  try SyncJSONStream(of: Int.self, data: Data("[1, /* two */ 0x2,]".utf8), options: lenientStream)
+    .map { try $0.get() }
 }
 tour.step(
   #"try JSON(jsonString: "{a: 1}")   // strict by default"#,

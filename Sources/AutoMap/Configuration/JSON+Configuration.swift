@@ -77,6 +77,21 @@ extension JSON {
     /// `T(decode:)` does, so that each substitution's path is known: about as fast as
     /// `T(decode: JSON(jsonData:))`. Calls without one are not slowed at all.
     public var onSubstitution: (@Sendable (Substitution) -> Void)?
+    /// Which extensions to strict JSON the call's text may use (JSON5, comments, trailing
+    /// commas: see ``JSON/ReadingOptions``), for every document the call reads from bytes or a
+    /// string: models, arrays and dictionaries of them, `JSON` values, updates and streams;
+    /// `nil`: strict RFC 8259.
+    ///
+    /// ```swift
+    /// let settings = try Settings(jsonData: file, configuration: .init(reading: .json5))
+    /// let hosts = try [Host](jsonString: "[{name: 'a'}, /* soon */]", configuration: .init(reading: .json5))
+    /// ```
+    ///
+    /// It is looked at once per document: a strict call pays nothing for it, a lenient one
+    /// turns the text into strict JSON first. JSON held inside a string
+    /// (`.embeddedJSON`) is read strictly. An entry point's own `reading:` argument
+    /// wins over it.
+    public var reading: JSON.ReadingOptions?
 
     /// A configuration; every setting left out keeps its default.
     ///
@@ -86,7 +101,8 @@ extension JSON {
     public init(
       dateTransform: DateTransform? = nil, keyStyle: JSON.KeyStyle? = nil,
       dataEncoding: DataEncoding? = nil, nonFiniteNumbers: NonFiniteNumbers? = nil,
-      collectsAllErrors: Bool? = nil, onSubstitution: (@Sendable (Substitution) -> Void)? = nil
+      collectsAllErrors: Bool? = nil, onSubstitution: (@Sendable (Substitution) -> Void)? = nil,
+      reading: JSON.ReadingOptions? = nil
     ) {
       self.dateTransform = dateTransform
       self.keyStyle = keyStyle
@@ -94,6 +110,7 @@ extension JSON {
       self.nonFiniteNumbers = nonFiniteNumbers
       self.collectsAllErrors = collectsAllErrors
       self.onSubstitution = onSubstitution
+      self.reading = reading
     }
 
     /// This configuration, with the settings it leaves `nil` taken from `outer`. Substitution
@@ -114,7 +131,7 @@ extension JSON {
         dataEncoding: dataEncoding ?? outer.dataEncoding,
         nonFiniteNumbers: nonFiniteNumbers ?? outer.nonFiniteNumbers,
         collectsAllErrors: collectsAllErrors ?? outer.collectsAllErrors,
-        onSubstitution: handler)
+        onSubstitution: handler, reading: reading ?? outer.reading)
     }
   }
 

@@ -44,9 +44,11 @@ extension JSON {
       return try _openExistential(model, do: decodeModel)
     }
     let codec = CodecCache.decoder(for: T.self)
-    return try data.withUnsafeBytes { bytes in
-      try ModelDecoding.decode(T.self, fromBytes: bytes, codec) {
-        try decode(T.self, from: JSON(mappingBytes: bytes))
+    return try data.withUnsafeBytes { document in
+      try LenientText.configured(document) { bytes in
+        try ModelDecoding.decode(T.self, fromBytes: bytes, codec) {
+          try decode(T.self, from: JSON(mappingBytes: bytes))
+        }
       }
     }
   }

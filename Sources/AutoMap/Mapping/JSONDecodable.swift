@@ -125,15 +125,18 @@ extension JSONDecodable {
   ///
   /// - Throws: ``JSON/Error`` naming the path and what was expected and found; for malformed
   ///   text also the byte offset, line and column.
+  ///
+  /// Inside a call or scope whose ``JSON/Configuration/reading`` allows extensions (JSON5,
+  /// comments), the text may use them.
   public init<Bytes: ContiguousBytes>(jsonData data: Bytes) throws {
-    self = try data.withUnsafeBytes { try ModelDecoding.decode(Self.self, fromBytes: $0) }
+    self = try data.withUnsafeBytes { try ModelDecoding.decode(Self.self, fromDocument: $0) }
   }
 
   /// Decodes JSON text held in a string.
   public init(jsonString string: String) throws {
     var string = string
     self = try string.withUTF8 {
-      try ModelDecoding.decode(Self.self, fromBytes: UnsafeRawBufferPointer($0))
+      try ModelDecoding.decode(Self.self, fromDocument: UnsafeRawBufferPointer($0))
     }
   }
 }
@@ -170,7 +173,9 @@ extension JSONDecodable {
     jsonData data: Bytes, at index: JSON.Index, keyStyle: JSON.KeyStyle? = nil
   ) throws {
     self = try KeyStyleContext.with(keyStyle) {
-      try data.withUnsafeBytes { try ModelDecoding.decode(Self.self, fromBytes: $0, at: index) }
+      try data.withUnsafeBytes {
+        try ModelDecoding.decode(Self.self, fromDocument: $0, at: index)
+      }
     }
   }
 
@@ -181,7 +186,7 @@ extension JSONDecodable {
     var string = string
     self = try KeyStyleContext.with(keyStyle) {
       try string.withUTF8 {
-        try ModelDecoding.decode(Self.self, fromBytes: UnsafeRawBufferPointer($0), at: index)
+        try ModelDecoding.decode(Self.self, fromDocument: UnsafeRawBufferPointer($0), at: index)
       }
     }
   }

@@ -55,6 +55,29 @@ extension JSON {
     let table = ExistentialTable<Existential>(
       key: discriminator, types: types, defaultType: defaultType)
     try ExistentialRegistry.register(table.codecs(), signature: table.signature, name: name)
+    SchemaChoices.register(
+      Existential.self,
+      SchemaChoices(
+        key: discriminator, types: types.mapValues { $0 as Any.Type },
+        defaultType: defaultType.map { $0 as Any.Type }))
+  }
+}
+
+/// A registered protocol type's discriminator and types, for its JSON Schema.
+struct SchemaChoices: @unchecked Sendable {  // immutable; metatypes
+  let key: String
+  let types: [String: Any.Type]
+  let defaultType: Any.Type?
+
+  private static let registered = Locked([ObjectIdentifier: SchemaChoices]())
+
+  static func register(_ existential: Any.Type, _ choices: SchemaChoices) {
+    registered.withLock { $0[ObjectIdentifier(existential)] = choices }
+  }
+
+  /// The choices registered for the protocol type `type`, if it is one.
+  static func choices(for type: Any.Type) -> SchemaChoices? {
+    registered.withLock { $0[ObjectIdentifier(type)] }
   }
 }
 

@@ -21,7 +21,7 @@ extension JSONDecodable {
   public mutating func update<Bytes: ContiguousBytes>(
     fromJSONData data: Bytes, keyStyle: JSON.KeyStyle? = nil
   ) throws {
-    try update(from: data.withUnsafeBytes { try JSON(mappingBytes: $0) }, keyStyle: keyStyle)
+    try update(from: data.withUnsafeBytes { try JSON(mappingDocument: $0) }, keyStyle: keyStyle)
   }
 
   /// Replaces the properties whose keys the JSON text has.
@@ -62,7 +62,7 @@ extension JSONDecodable where Self: AnyObject {
   public func update<Bytes: ContiguousBytes>(
     fromJSONData data: Bytes, keyStyle: JSON.KeyStyle? = nil
   ) throws {
-    try update(from: data.withUnsafeBytes { try JSON(mappingBytes: $0) }, keyStyle: keyStyle)
+    try update(from: data.withUnsafeBytes { try JSON(mappingDocument: $0) }, keyStyle: keyStyle)
   }
 
   /// Replaces the properties whose keys the JSON text has, in this object.

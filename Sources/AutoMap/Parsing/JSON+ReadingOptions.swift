@@ -61,7 +61,8 @@ extension JSON {
   /// let settings = try JSON(jsonData: data, reading: [.comments, .trailingCommas])
   /// ```
   ///
-  /// With no options it is ``init(jsonData:)``.
+  /// With no options it is ``init(jsonData:)``, which reads what the call's
+  /// ``Configuration/reading`` allows; options given here win over the configuration's.
   ///
   /// - Throws: ``JSON/Error`` with the byte, line and column of the text as written.
   public init<Bytes: ContiguousBytes>(jsonData data: Bytes, reading options: ReadingOptions)
@@ -72,7 +73,7 @@ extension JSON {
       return
     }
     self = try data.withUnsafeBytes { bytes in
-      try LenientText.reading(bytes, options) { try JSON(jsonData: $0) }
+      try LenientText.reading(bytes, options) { try $0.withUnsafeBytes(JSON.init(strictBytes:)) }
     }
   }
 
@@ -93,6 +94,9 @@ extension JSONDecodable {
   /// ```swift
   /// let config = try AppConfig(jsonData: data, reading: .json5)
   /// ```
+  ///
+  /// Options given here win over the call's ``JSON/Configuration/reading``; with none it is
+  /// ``init(jsonData:)``.
   public init<Bytes: ContiguousBytes>(jsonData data: Bytes, reading options: JSON.ReadingOptions)
     throws
   {
@@ -101,7 +105,9 @@ extension JSONDecodable {
       return
     }
     self = try data.withUnsafeBytes { bytes in
-      try LenientText.reading(bytes, options) { try Self(jsonData: $0) }
+      try LenientText.reading(bytes, options) { text in
+        try text.withUnsafeBytes { try ModelDecoding.decode(Self.self, fromBytes: $0) }
+      }
     }
   }
 

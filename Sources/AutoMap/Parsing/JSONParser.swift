@@ -169,14 +169,12 @@ extension JSON {
   ///   ``Error/Kind-swift.enum/numberOutOfRange(offset:line:column:)`` for a number beyond
   ///   `Double`'s range (`1e400`).
   /// - Complexity: O(*n*) in the length of the text.
+  ///
+  /// Inside a call or scope whose ``Configuration/reading`` allows extensions (JSON5,
+  /// comments), the text may use them.
   public init<Bytes: ContiguousBytes>(jsonData data: Bytes) throws {
     self = try data.withUnsafeBytes { bytes in
-      try JSONReader.withReader(bytes) { reader in
-        reader.rejectsUnrepresentableNumbers = true
-        let value = try reader.parseValue()
-        try reader.expectEnd()
-        return value
-      }
+      try LenientText.configured(bytes) { try JSON(strictBytes: $0) }
     }
   }
 
@@ -188,6 +186,23 @@ extension JSON {
   public init(jsonString string: String) throws {
     var string = string
     self = try string.withUTF8 { try JSON(jsonData: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Parses strict RFC 8259 text, whatever the configuration: text AutoMap reads for itself
+  /// (JSON held in a string, a number's digits) and text already made strict.
+  init(strictBytes bytes: UnsafeRawBufferPointer) throws {
+    self = try JSONReader.withReader(bytes) { reader in
+      reader.rejectsUnrepresentableNumbers = true
+      let value = try reader.parseValue()
+      try reader.expectEnd()
+      return value
+    }
+  }
+
+  /// ``init(strictBytes:)`` for a string.
+  init(strictString string: String) throws {
+    var string = string
+    self = try string.withUTF8 { try JSON(strictBytes: UnsafeRawBufferPointer($0)) }
   }
 }
 
@@ -201,5 +216,11 @@ extension JSON {
       try reader.expectEnd()
       return value
     }
+  }
+
+  /// ``init(mappingBytes:)`` for a document a caller gave: in the extensions the call's
+  /// ``Configuration/reading`` allows.
+  init(mappingDocument bytes: UnsafeRawBufferPointer) throws {
+    self = try LenientText.configured(bytes) { try JSON(mappingBytes: $0) }
   }
 }

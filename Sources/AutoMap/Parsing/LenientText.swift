@@ -169,7 +169,15 @@ struct LenientText {
 
   /// The width in bytes of the JSON5 whitespace character at `offset` that JSON lacks.
   private func json5Whitespace(at offset: Int) -> Int? {
-    guard options.contains(.json5Whitespace), let first = byte(offset) else { return nil }
+    guard options.contains(.json5Whitespace) else { return nil }
+    return Self.json5WhitespaceWidth(input, at: offset)
+  }
+
+  /// The width in bytes of the JSON5 whitespace character at `offset` in `input` that JSON
+  /// lacks, `nil` when there is none.
+  static func json5WhitespaceWidth(_ input: UnsafeRawBufferPointer, at offset: Int) -> Int? {
+    func byte(_ offset: Int) -> UInt8? { offset < input.count ? input[offset] : nil }
+    guard let first = byte(offset) else { return nil }
     switch first {
     case 0x0B, 0x0C: return 1
     case 0xC2: return byte(offset + 1) == 0xA0 ? 2 : nil
@@ -453,6 +461,91 @@ struct LenientText {
 }
 
 extension LenientText {
+  /// What stands at a place between tokens (see ``trivia(in:at:options:atEnd:)``).
+  enum Trivia: Equatable {
+    /// A token, or nothing (the end of the bytes).
+    case none
+    /// Whitespace or a comment, this many bytes long.
+    case length(Int)
+    /// The bytes end before it can be told: more input is needed.
+    case incomplete
+    /// A `/*` comment that the input ends inside.
+    case unterminated
+  }
+
+  /// The whitespace or comment `options` allow at `offset` in `bytes` (one whitespace
+  /// character, one whole comment), for a stream between its elements. `atEnd`: no more
+  /// bytes will come, so a `//` comment may end with the input.
+  static func trivia(
+    in bytes: UnsafeRawBufferPointer, at offset: Int, options: JSON.ReadingOptions, atEnd: Bool
+  ) -> Trivia {
+    guard offset < bytes.count else { return .none }
+    switch bytes[offset] {
+    case 0x20, 0x09, 0x0A, 0x0D: return .length(1)
+    case UInt8(ascii: "/") where options.contains(.comments):
+      guard offset + 1 < bytes.count else { return atEnd ? .none : .incomplete }
+      switch bytes[offset + 1] {
+      case UInt8(ascii: "/"):
+        var index = offset + 2
+        while index < bytes.count {
+          let byte = bytes[index]
+          if byte == 0x0A || byte == 0x0D { return .length(index - offset) }
+          if byte == 0xE2 {
+            guard index + 2 < bytes.count else {
+              return atEnd ? .length(bytes.count - offset) : .incomplete
+            }
+            if bytes[index + 1] == 0x80, bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9 {
+              return .length(index - offset)
+            }
+          }
+          index += 1
+        }
+        return atEnd ? .length(index - offset) : .incomplete
+      case UInt8(ascii: "*"):
+        var index = offset + 2
+        while index + 1 < bytes.count {
+          if bytes[index] == UInt8(ascii: "*"), bytes[index + 1] == UInt8(ascii: "/") {
+            return .length(index + 2 - offset)
+          }
+          index += 1
+        }
+        return atEnd ? .unterminated : .incomplete
+      default: return .none
+      }
+    case let first:
+      guard options.contains(.json5Whitespace) else { return .none }
+      if let width = json5WhitespaceWidth(bytes, at: offset) { return .length(width) }
+      // A character cut short by the end of the bytes may still be whitespace.
+      let widest = first == 0xC2 ? 2 : [0xE1, 0xE2, 0xE3, 0xEF].contains(first) ? 3 : 1
+      return !atEnd && bytes.count - offset < widest ? .incomplete : .none
+    }
+  }
+
+  /// Whether `bytes` hold only whitespace and comments `options` allow (a blank line of
+  /// JSON Lines).
+  static func isBlank(_ bytes: UnsafeRawBufferPointer, options: JSON.ReadingOptions) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      guard case .length(let width) = trivia(in: bytes, at: offset, options: options, atEnd: true)
+      else { return false }
+      offset += width
+    }
+    return true
+  }
+
+  /// Runs `read` on a caller's document as the call's ``JSON/Configuration/reading`` allows:
+  /// on `bytes` themselves when it allows nothing (one flag load when no configuration was
+  /// ever set, once per document), else on their strict form.
+  @inline(__always)
+  static func configured<R>(
+    _ bytes: UnsafeRawBufferPointer, _ read: (UnsafeRawBufferPointer) throws -> R
+  ) throws -> R {
+    guard let options = ConfigurationContext.current?.reading, !options.isEmpty else {
+      return try read(bytes)
+    }
+    return try reading(bytes, options) { try $0.withUnsafeBytes(read) }
+  }
+
   /// Runs `read` on the strict form of `bytes` (on `bytes` themselves when `options` is
   /// empty), with malformed-text errors placed in `bytes`.
   static func reading<R>(

@@ -321,7 +321,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
       return try resolveAbsent(position, base, &progress, found: value)
     }
     do {
-      if let transform = field.transform, let converted = try transform.decodeValue(from: value) {
+      if let transform = field.transform, let converted = try transformed(field, transform, value) {
         try write(position, base, &progress) { target in
           guard field.codec.store(converted, target) else {
             throw JSON.Error(
@@ -359,6 +359,19 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
         replacement: field.replacement)
       try write(position, base, &progress) { fallback($0) }
     }
+  }
+
+  /// What `transform` makes of `value` for `field`. `null` for an optional property is `nil`
+  /// when the transform makes nothing of it (it throws, as a `DateTransform` or a transform
+  /// from a non-optional type does, or returns `nil`): encoding writes `nil` as `null`, so
+  /// the value must read back. A transform that reads `null` (from `String?`, say) decides.
+  private func transformed(_ field: DecodeField, _ transform: any Transform, _ value: JSON)
+    throws -> Any?
+  {
+    guard case .null = value, field.isOptional else {
+      return try transform.decodeValue(from: value)
+    }
+    return try? transform.decodeValue(from: value)
   }
 
   // MARK: Updating

@@ -56,7 +56,7 @@ struct EmbeddedJSONTransform: Transform {
       }
       let inner: JSON
       do {
-        inner = try JSON(jsonString: text)
+        inner = try JSON(strictString: text)
       } catch let error as JSON.Error {
         // The document around the string is well-formed: the value is unusable, so a
         // property's fallback may stand in. The inner position stays in the message.

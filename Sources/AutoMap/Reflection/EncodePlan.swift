@@ -139,15 +139,25 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
     let address = base + field.offset
     if field.omits(address, omitNulls: omitNulls) { return nil }
     var json: JSON
-    if let transform = field.transform,
-      let converted = try transform.encodeValue(field.codec.load(address))
-    {
+    if let transform = field.transform, let converted = try transformed(field, transform, address) {
       json = converted
     } else {
       json = try field.codec.writeJSON(address)
     }
     if field.ignoreIfNull || omitNulls, case .null = json { return nil }
     return json
+  }
+
+  /// What `transform` writes for the field at `address`. An optional's `nil` is `null` when
+  /// the transform makes nothing of it (it throws, as a transform to a non-optional type
+  /// does): decoding reads that `null` back as `nil`. A transform that takes `nil` decides.
+  private func transformed(
+    _ field: EncodeField, _ transform: any Transform, _ address: UnsafeRawPointer
+  ) throws -> JSON? {
+    guard let isNil = field.codec.isNil, isNil(address) else {
+      return try transform.encodeValue(field.codec.load(address))
+    }
+    return try? transform.encodeValue(field.codec.load(address))
   }
 
   func writeJSON(_ value: UnsafeRawPointer) throws -> JSON {

@@ -27,7 +27,7 @@ enum LosslessTarget {
     case (.integer, .string(let text)), (.floating, .string(let text)):
       // The whole string must be a JSON number: no spaces, no trailing text.
       guard let first = text.utf8.first, let last = text.utf8.last, first > 0x20, last > 0x20,
-        case .number(let number)? = try? JSON(jsonString: text)
+        case .number(let number)? = try? JSON(strictString: text)
       else { return json }
       return .number(number)
     case (.string, .number(let number)): return .string(number.description)

@@ -145,7 +145,15 @@ enum ModelDecoding {
     return try _openExistential(decodable, do: decodeAs)
   }
 
-  /// What `T(jsonData:)` and `T(jsonString:)` run: bytes to value; with `index`, only the
+  /// What `T(jsonData:)` and `T(jsonString:)` run: a caller's document, in the extensions
+  /// the call's configuration allows, to a value (see ``decode(_:fromBytes:at:)``).
+  static func decode<T: JSONDecodable>(
+    _: T.Type, fromDocument bytes: UnsafeRawBufferPointer, at index: JSON.Index = []
+  ) throws -> T {
+    try LenientText.configured(bytes) { try decode(T.self, fromBytes: $0, at: index) }
+  }
+
+  /// Strict bytes to value; with `index`, only the
   /// value there is mapped (the rest of the document is still checked).
   static func decode<T: JSONDecodable>(
     _: T.Type, fromBytes bytes: UnsafeRawBufferPointer, at index: JSON.Index = []

@@ -45,7 +45,7 @@ extension SchemaBuilder {
           type == Int128.self
           ? (String(Int128.min), String(Int128.max)) : ("0", String(UInt128.max))
         var schema: JSON.Object = ["type": "integer"]
-        if let low = try? JSON(jsonString: low), let high = try? JSON(jsonString: high) {
+        if let low = try? JSON(strictString: low), let high = try? JSON(strictString: high) {
           schema["minimum"] = low
           schema["maximum"] = high
         }

@@ -8,6 +8,7 @@ extension SchemaBuilder {
           try choices(T.self, Hierarchy(polymorphic))
         }
       }
+      if let enumeration = try payloadEnumSchema(T.self) { return enumeration }
       return try plainModel(T.self)
     }
     return try open(type)

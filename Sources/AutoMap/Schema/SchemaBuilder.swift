@@ -2,7 +2,8 @@
 ///
 /// The order types are looked at follows the codecs' (``CodecCache``): a type's own schema
 /// (``JSONSchemaProviding``), AutoMap's leaves and containers, enums by raw value or case
-/// name, ``JSONPolymorphic`` classes, models by reflection; anything else is unconstrained.
+/// name, enums with payloads by their layout, ``JSONPolymorphic`` classes, models by
+/// reflection, registered protocol types; anything else is unconstrained.
 final class SchemaBuilder {
   /// Definitions in the order they were begun, by name.
   private var definitions: [(name: String, schema: JSON)] = []
@@ -60,7 +61,8 @@ final class SchemaBuilder {
     if let composite = type as? any SchemaComposite.Type { return try composite.schema(in: self) }
     if let enumeration = try enumSchema(type) { return enumeration }
     if let model = type as? any JSONDecodable.Type { return try modelSchema(model) }
-    return [:]  // a Codable or registered protocol type: what it writes is not known here
+    if let choices = SchemaChoices.choices(for: type) { return try protocolSchema(type, choices) }
+    return [:]  // a Codable type: what it writes is not known here
   }
 
   /// A reference to the definition `key` names, building it with `build` the first time

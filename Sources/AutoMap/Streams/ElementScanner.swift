@@ -81,11 +81,23 @@ final class ElementScanner {
   private var isScanning = false
   private var inString = false
   private var depth = 0
+  /// The extensions to JSON the text may use (``JSON/StreamOptions/reading``); when there
+  /// are any, elements are always scanned (``scanLenientElement()``), never read as
+  /// candidates, and comments may stand between them.
+  let reading: JSON.ReadingOptions
+  private let isLenient: Bool
+  /// Lenient scanning: the quote the string being scanned opened with, and whether a
+  /// comment is being scanned.
+  private var quote = UInt8(ascii: "\"")
+  private var inLineComment = false
+  private var inBlockComment = false
   /// JSON Lines: the rest of an over-long line is being dropped.
   private var discardingLine = false
 
-  init(format: JSON.StreamFormat, options: JSON.StreamOptions) {
+  init(format: JSON.StreamFormat, options: JSON.StreamOptions, reading: JSON.ReadingOptions) {
     self.format = format
+    self.reading = reading
+    isLenient = !reading.isEmpty
     chunkSize = max(options.chunkSize, 1)
     maximumElementSize = max(options.maximumElementSize, 1)
     capacity = chunkSize
@@ -211,6 +223,12 @@ final class ElementScanner {
     var index = from
     while index < to, isWhitespace(storage[index]) { index += 1 }
     guard index < to else { return nil }
+    if isLenient,
+      LenientText.isBlank(
+        UnsafeRawBufferPointer(start: storage + index, count: to - index), options: reading)
+    {
+      return nil  // a comment alone on its line
+    }
     defer { count += 1 }
     return Element(
       bytes: UnsafeRawBufferPointer(start: storage + from, count: to - from), index: count,
@@ -235,7 +253,7 @@ final class ElementScanner {
         phase = .afterElement
         return .element(element)
       }
-      guard let byte = skipWhitespace() else {
+      guard let byte = isLenient ? try skipTrivia() : skipWhitespace() else {
         guard sourceEnded else { return .needsInput }
         switch phase {
         case .afterClose, .finished:
@@ -255,6 +273,8 @@ final class ElementScanner {
         advance(to: .afterClose)
       case (.afterElement, UInt8(ascii: ",")):
         advance(to: .afterComma)
+      case (.afterComma, UInt8(ascii: "]")) where reading.contains(.trailingCommas):
+        advance(to: .afterClose)
       case (.afterOpen, _):
         beginElement(byte)
       case (.afterComma, _) where byte != UInt8(ascii: "]"):
@@ -335,10 +355,14 @@ final class ElementScanner {
     depth = 0
     inString = false
     isScalar = false
-    isScanning = false
+    isScanning = isLenient
+    quote = first
+    inLineComment = false
+    inBlockComment = false
     switch first {
     case UInt8(ascii: "{"), UInt8(ascii: "["): depth = 1
     case UInt8(ascii: "\""): inString = true
+    case UInt8(ascii: "'") where reading.contains(.singleQuotedStrings): inString = true
     default:
       isScalar = true
       return
@@ -348,22 +372,11 @@ final class ElementScanner {
 
   /// Scans the element from `scan`; `true` when it ended (`scan` is just past it).
   private func scanElement() throws(JSON.Error) -> Bool {
+    if isLenient { return try scanLenientElement() }
     let end = filled
     var index = scan
     defer { scan = index }
-    if isScalar {
-      // A number or literal ends at the first byte that cannot be part of one; the decoder
-      // checks what it is. At the end of input the element may be cut short: not complete.
-      while index < end {
-        switch storage[index] {
-        case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"),
-          UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: ":"):
-          return true
-        default: index += 1
-        }
-      }
-      return false
-    }
+    if isScalar { return scanScalar(&index, end) }
     // The state lives in locals while the loop runs: properties of a class would be loaded,
     // stored and checked for exclusive access at every byte.
     let bytes = storage
@@ -401,30 +414,179 @@ final class ElementScanner {
         }
         continue
       }
-      switch bytes[index] {
-      case UInt8(ascii: "\""):
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
         inString = true
-      case UInt8(ascii: "{"), UInt8(ascii: "["):
-        depth += 1
-        if depth > limit {
-          throw JSON.Error(
-            .tooDeep(limit: JSON.maximumDepth),
-            "nesting deeper than \(JSON.maximumDepth) arrays and objects at byte \(base + index)"
-          ).prefixed(index: element.index)
-        }
-      case UInt8(ascii: "}"), UInt8(ascii: "]"):
-        depth -= 1
-        if depth == 0 {
-          index += 1
-          return true
-        }
-      case 0x0A:
-        newLine(at: index)
-      default: break
+      } else if try closes(byte, at: index, depth: &depth, limit: limit) {
+        index += 1
+        return true
       }
       index += 1
     }
     return false
+  }
+
+  /// A byte of an element outside strings: a bracket changes `depth`, a line feed counts a
+  /// line. `true` when it closes the element.
+  @inline(__always)
+  private func closes(_ byte: UInt8, at index: Int, depth: inout Int, limit: Int)
+    throws(JSON.Error) -> Bool
+  {
+    switch byte {
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      depth += 1
+      if depth > limit { throw tooDeep(at: index) }
+    case UInt8(ascii: "}"), UInt8(ascii: "]"):
+      depth -= 1
+      return depth == 0
+    case 0x0A:
+      newLine(at: index)
+    default: break
+    }
+    return false
+  }
+
+  /// A number or literal ends at the first byte that cannot be part of one; the decoder
+  /// checks what it is. At the end of input the element may be cut short: not complete.
+  /// Lenient text: a quote or a comment ends one too.
+  private func scanScalar(_ index: inout Int, _ end: Int) -> Bool {
+    while index < end {
+      switch storage[index] {
+      case 0x20, 0x0A, 0x0D, 0x09, UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"),
+        UInt8(ascii: "["), UInt8(ascii: "{"), UInt8(ascii: "\""), UInt8(ascii: ":"):
+        return true
+      case UInt8(ascii: "'") where isLenient, UInt8(ascii: "/") where isLenient:
+        return true
+      default: index += 1
+      }
+    }
+    return false
+  }
+
+  /// The error for nesting past ``JSON/maximumDepth`` at `index`.
+  private func tooDeep(at index: Int) -> JSON.Error {
+    JSON.Error(
+      .tooDeep(limit: JSON.maximumDepth),
+      "nesting deeper than \(JSON.maximumDepth) arrays and objects at byte \(base + index)"
+    ).prefixed(index: element.index)
+  }
+
+  /// ``scanElement()`` for text with extensions: strings may open with `'`, comments may
+  /// hold quotes and brackets, a number or name ends at a comment or quote too. Each stop
+  /// that needs the next bytes to be read (a backslash, a `/`, a `*` in a comment, a
+  /// character that may end a `//` comment) waits for them without moving past it.
+  private func scanLenientElement() throws(JSON.Error) -> Bool {
+    let end = filled
+    var index = scan
+    defer { scan = index }
+    let comments = reading.contains(.comments)
+    if isScalar { return scanScalar(&index, end) }
+    let limit = JSON.maximumDepth - 1
+    while index < end {
+      let byte = storage[index]
+      if inLineComment {
+        if byte == 0x0A || byte == 0x0D {
+          inLineComment = false
+          continue  // the line break is scanned as any
+        }
+        if byte == 0xE2 {
+          guard end - index >= 3 else { return false }
+          if storage[index + 1] == 0x80, storage[index + 2] == 0xA8 || storage[index + 2] == 0xA9 {
+            inLineComment = false
+          }
+        }
+        index += 1
+        continue
+      }
+      if inBlockComment {
+        if byte == UInt8(ascii: "*") {
+          guard end - index >= 2 else { return false }
+          if storage[index + 1] == UInt8(ascii: "/") {
+            inBlockComment = false
+            index += 2
+            continue
+          }
+        } else if byte == 0x0A {
+          newLine(at: index)
+        }
+        index += 1
+        continue
+      }
+      if inString {
+        switch byte {
+        case UInt8(ascii: "\\"):
+          guard end - index >= 2 else { return false }
+          if storage[index + 1] == 0x0A { newLine(at: index + 1) }  // a line continuation
+          index += 2
+        case quote:
+          inString = false
+          index += 1
+          if depth == 0 { return true }
+        case 0x0A:
+          newLine(at: index)
+          index += 1
+        default:
+          index += 1
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""):
+        inString = true
+        quote = byte
+      case UInt8(ascii: "'") where reading.contains(.singleQuotedStrings):
+        inString = true
+        quote = byte
+      case UInt8(ascii: "/") where comments:
+        guard end - index >= 2 else { return false }
+        if storage[index + 1] == UInt8(ascii: "/") {
+          inLineComment = true
+          index += 1
+        } else if storage[index + 1] == UInt8(ascii: "*") {
+          inBlockComment = true
+          index += 1
+        }
+      default:
+        if try closes(byte, at: index, depth: &depth, limit: limit) {
+          index += 1
+          return true
+        }
+      }
+      index += 1
+    }
+    return false
+  }
+
+  /// Skips whitespace and comments from `scan` (lenient text), counting lines; the next
+  /// byte, or `nil` when the buffer has none or ends inside a comment.
+  ///
+  /// - Throws: at the end of input inside a `/*` comment.
+  private func skipTrivia() throws(JSON.Error) -> UInt8? {
+    let bytes = UnsafeRawBufferPointer(start: storage, count: filled)
+    while scan < filled {
+      switch LenientText.trivia(in: bytes, at: scan, options: reading, atEnd: sourceEnded) {
+      case .none:
+        start = scan
+        return storage[scan]
+      case .length(let width):
+        var index = scan
+        while index < scan + width, let found = memchr(storage + index, 0x0A, scan + width - index)
+        {
+          index = UnsafeMutablePointer(found.assumingMemoryBound(to: UInt8.self)) - storage
+          newLine(at: index)
+          index += 1
+        }
+        scan += width
+      case .incomplete:
+        start = scan
+        return nil
+      case .unterminated:
+        start = scan
+        throw syntaxError("unterminated /* comment")
+      }
+    }
+    start = scan
+    return nil
   }
 
   /// The error for input that ends inside an element: what parsing the element's bytes says
@@ -434,7 +596,13 @@ final class ElementScanner {
     let bytes = UnsafeRawBufferPointer(
       start: storage + (element.offset - base), count: base + filled - element.offset)
     do {
-      _ = try JSON(mappingBytes: bytes)
+      if isLenient {
+        _ = try LenientText.reading(bytes, reading) {
+          try $0.withUnsafeBytes(JSON.init(mappingBytes:))
+        }
+      } else {
+        _ = try JSON(mappingBytes: bytes)
+      }
     } catch {
       return JSON.Error.wrapping(error).located(in: element, format: format)
     }

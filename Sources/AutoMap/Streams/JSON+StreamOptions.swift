@@ -62,6 +62,32 @@ extension JSON {
     /// ```
     public var configuration: JSON.Configuration?
 
+    /// Which extensions to strict JSON the stream's text may use (see
+    /// ``JSON/ReadingOptions``): each element is read as `T(jsonData:reading:)` reads it, and
+    /// with ``JSON/ReadingOptions/comments`` comments (and with
+    /// ``JSON/ReadingOptions/json5Whitespace`` JSON5's whitespace) may stand between elements,
+    /// with ``JSON/ReadingOptions/trailingCommas`` a comma may follow an array's last element.
+    /// In JSON Lines a line holding only a comment is skipped like a blank one (a comment
+    /// cannot span lines there: each line is a value). Default: `nil`, the configuration's
+    /// ``JSON/Configuration/reading`` (``configuration``'s, else that of the enclosing
+    /// ``JSON/withConfiguration(_:_:)`` when the iterator is made), else strict JSON.
+    ///
+    /// ```swift
+    /// var options = JSON.StreamOptions()
+    /// options.reading = [.comments, .trailingCommas]
+    /// for result in SyncJSONStream(of: Rule.self, contentsOf: rulesFile, options: options) { … }
+    /// ```
+    ///
+    /// A strict stream pays nothing for it; a lenient one scans the text between and inside
+    /// elements for comments and quotes, and turns each element into strict JSON before
+    /// reading it.
+    public var reading: JSON.ReadingOptions?
+
+    /// The reading options in effect for a stream made now (see ``reading``).
+    var effectiveReading: JSON.ReadingOptions {
+      reading ?? configuration?.reading ?? ConfigurationContext.current?.reading ?? []
+    }
+
     /// Runs `body` (the decoding of one element) with these options' configuration and key
     /// style.
     @inline(__always)

@@ -22,7 +22,7 @@ final class StreamDecoder<Element: JSONDecodable> {
   private var isDone = false
 
   init(format: JSON.StreamFormat, options: JSON.StreamOptions) {
-    scanner = ElementScanner(format: format, options: options)
+    scanner = ElementScanner(format: format, options: options, reading: options.effectiveReading)
     self.options = options
   }
 
@@ -90,7 +90,11 @@ final class StreamDecoder<Element: JSONDecodable> {
           .malformed(offset: 0, line: 1, column: 1),
           "malformed JSON at byte 0 (line 1, column 1): expected a JSON value, found byte 0xEF")
       }
-      try options.apply { try decoder.decode(element.bytes) }
+      let reading = scanner.reading
+      guard !reading.isEmpty else { return try options.apply { try decoder.decode(element.bytes) } }
+      try LenientText.reading(element.bytes, reading) { text in
+        try text.withUnsafeBytes { bytes in try options.apply { try decoder.decode(bytes) } }
+      }
     } catch {
       throw JSON.Error.wrapping(error).located(in: element, format: scanner.format)
     }

@@ -53,6 +53,16 @@ extension ConfigurationArticle {
       #expect(first.orderID == 1 && second.map(\.orderID) == [1])
     }
 
+    @Test("A configuration that reads comments and trailing commas")
+    func reading() throws {
+      // docc:begin
+      let lenient = JSON.Configuration(reading: [.comments, .trailingCommas])
+      let ids = try [Int](jsonString: "[1, 2, /* 3 */]", configuration: lenient)  // [1, 2]
+      // docc:end
+      #expect(ids == [1, 2])
+      #expect(throws: JSON.Error.self) { try [Int](jsonString: "[1, 2, /* 3 */]") }
+    }
+
     @Test("Every problem in one error")
     func collectsAllErrors() throws {
       let error = #expect(throws: JSON.Error.self) {

@@ -52,6 +52,24 @@ extension StreamsArticle {
       #expect(read == events)
     }
 
+    @Test("A stream that reads comments and trailing commas")
+    func lenient() throws {
+      let file = Data(
+        "// rules\n[{\"id\": 1, \"kind\": \"open\"}, /* more */ {\"id\": 2, \"kind\": \"close\"},]"
+          .utf8)
+      // docc:begin
+      var options = JSON.StreamOptions()
+      options.reading = [.comments, .trailingCommas]
+      let rules = try SyncJSONStream(of: Event.self, data: file, options: options).map {
+        try $0.get()
+      }
+      // docc:end
+      #expect(rules == events)
+      #expect(throws: JSON.Error.self) {
+        try SyncJSONStream(of: Event.self, data: file).map { try $0.get() }
+      }
+    }
+
     @Test("An error names the element, and for JSON Lines the line")
     func errors() throws {
       let body = Data("{\"id\": 1, \"kind\": \"a\"}\n\n{\"id\": \"x\", \"kind\": \"b\"}\n".utf8)

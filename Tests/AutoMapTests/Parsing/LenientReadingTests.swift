@@ -161,6 +161,19 @@ struct JSON5SuiteTests {
       default: passed = false
       }
       if !passed { Issue.record("\(file) (\(kind)): \(result)") }
+      // The configuration reads it as the argument does.
+      let configured = Result { try JSON(jsonData: data, configuration: .init(reading: .json5)) }
+      let scoped = Result {
+        try JSON.withConfiguration(.init(reading: .json5)) { try JSON(jsonData: data) }
+      }
+      for (name, other) in [("configuration", configured), ("withConfiguration", scoped)] {
+        switch (result, other) {
+        case (.success(let value), .success(let same)):
+          #expect(value == same || value.description == same.description, "\(file) \(name)")
+        case (.failure, .failure): break
+        default: Issue.record("\(file): \(name) gives \(other), reading: gives \(result)")
+        }
+      }
       counts[kind, default: (0, 0)].total += 1
       if passed { counts[kind, default: (0, 0)].passed += 1 }
     }

@@ -118,6 +118,18 @@ struct SchemaValidator {
         if case .array(let elements) = value, let least = Int(argument), elements.count < least {
           found.append("\(path): fewer than \(least) items")
         }
+      case "maxItems":
+        if case .array(let elements) = value, let most = Int(argument), elements.count > most {
+          found.append("\(path): more than \(most) items")
+        }
+      case "minProperties":
+        if case .object(let members) = value, let least = Int(argument), members.count < least {
+          found.append("\(path): fewer than \(least) members")
+        }
+      case "maxProperties":
+        if case .object(let members) = value, let most = Int(argument), members.count > most {
+          found.append("\(path): more than \(most) members")
+        }
       case "uniqueItems":
         if case .array(let elements) = value, argument == true {
           for (i, a) in elements.enumerated()
