@@ -94,7 +94,10 @@ final class ByteEncoder: Encoder, ByteStepNode {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func child(_ step: ByteStep) -> ByteEncoder {
-    ByteEncoder(session: session, parent: self, step: step)
+    // Once the session failed or ended nothing bounds nesting (the writer's depth count no
+    // longer runs): an orphan, so that containers nested in a loop make no chain of parents,
+    // whose release would recurse once per link.
+    ByteEncoder(session: session, parent: session.live && !session.failed ? self : nil, step: step)
   }
 
   /// Opens this value's object or array, or checks it continues the one it has.

@@ -12,6 +12,21 @@ final class EncodingBox {
   private(set) var elements: [EncodingBox] = []
   /// Set when one value was asked for two kinds of container.
   private var conflict: JSON.Error?
+  /// How many containers this box is inside (the root's is 0).
+  let depth: Int
+  /// Set on a box that nothing keeps, made for a container nested past the depth limit (an
+  /// `encode(to:)` that nests containers in a loop is not bounded by ``Nesting``): such a
+  /// chain stops growing there, instead of growing until dropping it overflows the stack.
+  /// The value fails anyway, at its box just past the limit.
+  let isDetached: Bool
+
+  init(depth: Int = 0, isDetached: Bool = false) {
+    self.depth = depth
+    self.isDetached = isDetached
+  }
+
+  /// Whether the boxes of values inside this one are detached (see ``isDetached``).
+  private var isPastLimit: Bool { depth > JSON.maximumDepth }
 
   /// Makes this box an object or an array; asking again for the same kind keeps what it has.
   func become(_ kind: Kind, at path: CodingPath) {
@@ -40,18 +55,20 @@ final class EncodingBox {
   /// The box of member `key`: a new one when `fresh` (writing a value replaces the old
   /// one), otherwise the existing one (nested containers share it, as in `JSONEncoder`).
   func member(_ key: String, fresh: Bool) -> EncodingBox {
+    guard !isPastLimit else { return EncodingBox(depth: depth, isDetached: true) }
     if let position = positions[key] {
-      if fresh { members[position].box = EncodingBox() }
+      if fresh { members[position].box = EncodingBox(depth: depth + 1) }
       return members[position].box
     }
-    let box = EncodingBox()
+    let box = EncodingBox(depth: depth + 1)
     positions[key] = members.count
     members.append((key, box))
     return box
   }
 
   func appendElement() -> EncodingBox {
-    let box = EncodingBox()
+    guard !isPastLimit else { return EncodingBox(depth: depth, isDetached: true) }
+    let box = EncodingBox(depth: depth + 1)
     elements.append(box)
     return box
   }

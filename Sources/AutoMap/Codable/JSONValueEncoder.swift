@@ -44,12 +44,17 @@ struct JSONValueEncoder: Encoder {
     }
   }
 
+  // A detached box (nested past the depth limit) keeps its parent's path: the chain of path
+  // nodes stops growing with the chain of boxes.
+
   func child(_ box: EncodingBox, key: any CodingKey, json: String) -> JSONValueEncoder {
-    JSONValueEncoder(box: box, path: path.appending(key, json: json), style: style)
+    JSONValueEncoder(
+      box: box, path: box.isDetached ? path : path.appending(key, json: json), style: style)
   }
 
   func child(_ box: EncodingBox, index: Int) -> JSONValueEncoder {
-    JSONValueEncoder(box: box, path: path.appending(index: index), style: style)
+    JSONValueEncoder(
+      box: box, path: box.isDetached ? path : path.appending(index: index), style: style)
   }
 
   func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {

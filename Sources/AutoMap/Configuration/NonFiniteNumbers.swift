@@ -34,12 +34,14 @@ enum NonFinite {
     ]
     var message = "expected \(type), found string \(JSON.string(text))"
     if spellings.contains(text.lowercased()) {
-      message +=
-        (ConfigurationContext.current?.nonFiniteNumbers).map { strings in
-          " (the call reads non-finite numbers only as \(strings.spellings))"
-        }
-        ?? " (non-finite numbers are read from strings only with JSON.Configuration's"
-        + " nonFiniteNumbers = .strings())"
+      // A call that set `.error` reads none, as a call that set nothing: the same hint.
+      if let strings = ConfigurationContext.current?.nonFiniteNumbers, strings != .error {
+        message += " (the call reads non-finite numbers only as \(strings.spellings))"
+      } else {
+        message +=
+          " (non-finite numbers are read from strings only with JSON.Configuration's"
+          + " nonFiniteNumbers = .strings())"
+      }
     }
     return JSON.Error(.typeMismatch, message)
   }

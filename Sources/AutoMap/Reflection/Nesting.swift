@@ -30,8 +30,8 @@ enum Nesting {
   /// from the reader's depth instead of from 0.
   @inline(__always)
   static func within<R>(readerLevels levels: Int, _ body: () throws -> R) rethrows -> R {
-    for _ in 0..<levels { _ = automap_enter_level() }
-    defer { for _ in 0..<levels { automap_leave_level() } }
+    automap_add_levels(levels)
+    defer { automap_add_levels(-levels) }
     return try body()
   }
 

@@ -133,12 +133,12 @@ public final class JSONStreamWriter {
   /// try writer.write(user)
   /// ```
   public func write<T: JSONEncodable>(_ value: T) throws {
-    guard !isFinished else {
-      throw JSON.Error(.unencodable, "write(_:) after finish(): the stream is closed")
-    }
+    guard !isFinished else { throw Self.finished }
     let bytes = try KeyStyleContext.with(keyStyle) {
       try ModelEncoding.encodeBytes(value, options: options)
     }
+    // The value's own code (an `encode(to:)`, a transform) may have finished this writer.
+    guard !isFinished else { throw Self.finished }
     switch format {
     case .lines:
       buffer.append(contentsOf: bytes)
@@ -159,6 +159,10 @@ public final class JSONStreamWriter {
     }
     count += 1
     if buffer.count >= bufferSize { try flush() }
+  }
+
+  private static var finished: JSON.Error {
+    JSON.Error(.unencodable, "write(_:) after finish(): the stream is closed")
   }
 
   /// Writes each value of `values` in turn.

@@ -21,6 +21,9 @@ static inline long automap_enter_level(void) { return ++automap_nesting_depth; }
 /// Leaves one level.
 static inline void automap_leave_level(void) { --automap_nesting_depth; }
 
+/// Enters `levels` levels at once (leaves them when negative).
+static inline void automap_add_levels(long levels) { automap_nesting_depth += levels; }
+
 // Atomic operations on a word, for `AtomicWord` (Sources/AutoMap/Platform/AtomicWord.swift):
 // the compiler's builtins, the same instructions the standard library's `Atomic` uses, on
 // every system version. The word must stay at one address while it is shared.
