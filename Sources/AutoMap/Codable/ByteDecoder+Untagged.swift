@@ -9,11 +9,13 @@ import CAutoMapShims
 
 extension ByteDecodingSession {
   /// A key the object does not have: the reference misses it too, so an untagged trial takes
-  /// it as the case's failure.
-  func missingKey(_ key: String) -> JSON.Error {
+  /// it as the case's failure. (Never shown: a failed session's errors are the reference's.)
+  func missingKey(_: String) -> JSON.Error {
     failed = true
-    return JSON.Error(.missingValue, "missing key \(JSON.string(key))")
+    return Self.missing
   }
+
+  private static let missing = JSON.Error(.missingValue, "missing key (internal)")
 }
 
 /// How an untagged trial ended on the bytes.
@@ -287,6 +289,9 @@ extension UntaggedEnum {
     JSON.Error(.invalidModel, "an untagged value is decoded through JSON values (internal)")
   }
 
+  /// A nested value no case maps (never shown: the outermost value's error is the reference's).
+  private static var noCase: JSON.Error { JSON.Error(.typeMismatch, "no case matches (internal)") }
+
   /// Decodes the value at the reader from the bytes, moving the reader past it; `nil` (the
   /// reader where it was) when the reference must decide. A value nested in another
   /// untagged value of the same document throws instead: a plain failure when no case maps,
@@ -309,7 +314,7 @@ extension UntaggedEnum {
       reader.cursor = end
       return value
     case .failed where outer != nil:
-      throw JSON.Error(.typeMismatch, "no case of \(model) matches")
+      throw Self.noCase
     case .failed, .unsure:
       guard outer != nil else { return nil }
       memo.unsure = true
@@ -335,7 +340,9 @@ extension UntaggedEnum {
     let sawCut = memo.underWay.removeLast().sawCut
     switch outcome {
     case .unsure: memo.unsure = true
-    case .value, .failed: if !sawCut { memo.outcomes[key] = outcome }
+    case .value, .failed:
+      // The outermost value is asked for once: only nested ones are remembered.
+      if !sawCut, reader.cursor != memo.origin { memo.outcomes[key] = outcome }
     }
     return outcome
   }
@@ -366,6 +373,7 @@ extension UntaggedEnum {
       arrayEnd = end
     }
     let isObject = first == UInt8(ascii: "{")
+    let whole = UntaggedPositions([cursor], depth: depth)
     for key in keys {
       for shape in 0..<4 {
         let payload: UntaggedTrialDecoder.Payload
@@ -375,7 +383,8 @@ extension UntaggedEnum {
           guard text == key else { continue }
           payload = .object(root.emptyObject(caseStep))
         case 1:
-          payload = .positions(UntaggedPositions([cursor], depth: depth))
+          payload = .positions(whole)
+          whole.decoders[0] = nil
         case 2:
           guard let elements else { continue }
           payload = .positions(elements)

@@ -15,9 +15,34 @@ final class UntaggedProbe: Encoder {
     case object
   }
 
+  /// A payload value: the common scalars as they are, anything else as written.
+  enum Value {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case other(any Encodable)
+
+    /// Exact types only: no bridging, no optional unwrapping.
+    init<T: Encodable>(_ value: T) {
+      if T.self == Double.self, let value = value as? Double {
+        self = .double(value)
+      } else if T.self == Int.self, let value = value as? Int {
+        self = .int(value)
+      } else if T.self == String.self, let value = value as? String {
+        self = .string(value)
+      } else if T.self == Bool.self, let value = value as? Bool {
+        self = .bool(value)
+      } else {
+        self = .other(value)
+      }
+    }
+  }
+
   var caseKey: String?
-  /// The payload's members in order; `nil` for `encodeNil`.
-  var members: [(key: String, value: (any Encodable)?)] = []
+  /// The payload's members in order.
+  var members: [(key: String, value: Value)] = []
   var unsure = false
 
   var codingPath: [any CodingKey] { [] }
@@ -68,7 +93,7 @@ struct UntaggedProbeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   var codingPath: [any CodingKey] { [] }
 
-  private func note(_ key: Key, _ value: (any Encodable)?) {
+  private func note(_ key: Key, _ value: UntaggedProbe.Value) {
     guard !isCase, !probe.members.contains(where: { $0.key == key.stringValue }) else {
       probe.unsure = true
       return
@@ -76,8 +101,10 @@ struct UntaggedProbeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     probe.members.append((key.stringValue, value))
   }
 
-  mutating func encodeNil(forKey key: Key) throws { note(key, nil) }
-  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { note(key, value) }
+  mutating func encodeNil(forKey key: Key) throws { note(key, .null) }
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    note(key, UntaggedProbe.Value(value))
+  }
 
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy _: NestedKey.Type, forKey key: Key
@@ -185,11 +212,26 @@ extension UntaggedEnum {
 
   /// One payload value, as the byte paths write it; `false` (something may be written) when
   /// the reference must write it.
-  private static func write(_ value: (any Encodable)?, _ writer: inout JSONWriter) throws -> Bool {
-    guard let value else {
-      writer.writeNull()
-      return true
+  private static func write(_ value: UntaggedProbe.Value, _ writer: inout JSONWriter) throws
+    -> Bool
+  {
+    switch value {
+    case .null: writer.writeNull()
+    case .bool(let value): writer.writeBool(value)
+    case .int(let value): writer.writeInteger(value)
+    case .string(let value): writer.writeString(value)
+    case .double(let value):
+      // A non-finite number is written as the call's configuration says: the reference.
+      guard value.isFinite else { return false }
+      try writer.writeConfiguredDouble(value)
+    case .other(let value): return try writeOther(value, &writer)
     }
+    return true
+  }
+
+  private static func writeOther(_ value: any Encodable, _ writer: inout JSONWriter) throws
+    -> Bool
+  {
     func open<T: Encodable>(_ value: T) throws -> Bool {
       if let mapped = value as? any JSONEncodable {
         // A non-finite number is written as the call's configuration says: the reference.
