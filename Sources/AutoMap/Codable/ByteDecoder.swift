@@ -28,6 +28,10 @@ final class ByteDecodingSession {
   var busy = false
   /// Set when anything was thrown to `Codable` code: the value is decoded again through `JSON`.
   var failed = false
+  /// Set with `failed` when the reason is one the reference may decide otherwise (a repeated
+  /// or escaped key, a `superDecoder`, …); a missing key or a value of the wrong kind leaves
+  /// it unset: untagged trials take those as the case's failure (``UntaggedEnum``).
+  var unsure = false
   /// Decoders whose object scan began, most recent first (linked through `nextOpen`): each
   /// is scanned to its end when the value ends, so that every byte is checked and every
   /// repeated key found.
@@ -51,6 +55,7 @@ final class ByteDecodingSession {
   /// The error thrown to `Codable` code when this decoder gives up: never seen by callers.
   func giveUp() -> DecodingError {
     failed = true
+    unsure = true
     return DecodingError.dataCorrupted(
       DecodingError.Context(
         codingPath: [], debugDescription: "decoded again through JSON values (internal)"))
@@ -366,7 +371,7 @@ final class ByteDecoder: Decoder, ByteStepNode {
 
   /// The member `key` names; a missing key fails the session.
   func member(_ key: String) throws -> Int {
-    guard let position = try lookup(key) else { throw session.giveUp() }
+    guard let position = try lookup(key) else { throw session.missingKey(key) }
     return position
   }
 

@@ -22,12 +22,12 @@ enum CodableEnums {
   {
     guard applies(T.self), let decodable = T.self as? any Decodable.Type else { return nil }
     let layout = T.caseLayout
+    if case .untagged(let cases) = layout {
+      let codable = try untaggedCodable(decodable, model: model)
+      return try untaggedDecodePlan(T.self, codable, cases: cases, style: style, model: model)
+    }
     func read<D: Decodable>(_: D.Type) throws -> (JSON, UnsafeMutableRawPointer) throws -> Void {
-      if case .untagged(let cases) = layout {
-        let codable = try untaggedCodable(D.self, model: model)
-        return try untaggedReader(codable, cases: cases, style: style, model: model)
-      }
-      return { json, destination in
+      { json, destination in
         let (external, name) = try external(json, layout, model: model)
         do {
           let value = try Substitutions.relocating({ documentPath($0, name: name, layout) }) {
@@ -53,17 +53,11 @@ enum CodableEnums {
         try whole(reader.parseValue(), destination)
       }
     }
-    var wholeBytes: ((inout JSONReader, UnsafeMutableRawPointer) throws -> Void)?
-    if case .untagged = layout {
-      wholeBytes = nil
-    } else {
-      wholeBytes = readBytes(decodable)
-    }
     return DecodePlan(
       modelName: model, kind: .memberwise, fields: [], ignoredFields: [], caseInsensitive: false,
       destroyModel: { RawValue.destroy($0, as: T.self) },
       didDecode: { try RawValue.withMutable($0, as: T.self) { try $0.didDecode() } },
-      whole: whole, wholeBytes: wholeBytes)
+      whole: whole, wholeBytes: readBytes(decodable))
   }
 
   /// The untagged layout decodes by trial and checks each trial by encoding it: both ways.
@@ -76,12 +70,30 @@ enum CodableEnums {
     return codable
   }
 
-  private static func untaggedReader<C: Codable>(
-    _: C.Type, cases: [String], style: JSON.KeyStyle, model: String
-  ) throws -> (JSON, UnsafeMutableRawPointer) throws -> Void {
+  /// The untagged layout: from bytes through ``UntaggedEnum/decodeBytes(_:)``; when it gives
+  /// up, through `JSON` (``UntaggedEnum/decode(_:)``, the reference). The plan counts no
+  /// nesting level for the enum: the untagged value counts its own (one per JSON level).
+  private static func untaggedDecodePlan<T: JSONDecodable, C: Codable>(
+    _: T.Type, _: C.Type, cases: [String], style: JSON.KeyStyle, model: String
+  ) throws -> DecodePlan {
     let untagged = try UntaggedEnum<C>(cases: cases, style: style, model: model)
     try untagged.checkCases()
-    return { json, destination in RawValue.initialize(destination, to: try untagged.decode(json)) }
+    return DecodePlan(
+      modelName: model, kind: .memberwise, fields: [], ignoredFields: [], caseInsensitive: false,
+      destroyModel: { RawValue.destroy($0, as: T.self) },
+      didDecode: { try RawValue.withMutable($0, as: T.self) { try $0.didDecode() } },
+      whole: { json, destination in
+        RawValue.initialize(destination, to: try untagged.decode(json))
+      },
+      wholeBytes: { reader, destination in
+        if let value = try untagged.decodeBytes(&reader) {
+          return RawValue.initialize(destination, to: value)
+        }
+        let json = try reader.parseValue()
+        let value = try Nesting.within(readerLevels: reader.depth) { try untagged.decode(json) }
+        RawValue.initialize(destination, to: value)
+      },
+      wholeCountsItsLevel: false)
   }
 
   static func encodePlan<T: JSONEncodable>(_: T.Type, style: JSON.KeyStyle, model: String)
@@ -89,12 +101,12 @@ enum CodableEnums {
   {
     guard applies(T.self), let encodable = T.self as? any Encodable.Type else { return nil }
     let layout = T.caseLayout
+    if case .untagged(let cases) = layout {
+      let codable = try untaggedCodable(encodable, model: model)
+      return try untaggedEncodePlan(codable, cases: cases, style: style, model: model)
+    }
     func write<E: Encodable>(_: E.Type) throws -> (UnsafeRawPointer) throws -> JSON {
-      if case .untagged(let cases) = layout {
-        let codable = try untaggedCodable(E.self, model: model)
-        return try untaggedWriter(codable, cases: cases, style: style, model: model)
-      }
-      return { value in
+      { value in
         let external = try JSONValueEncoder.encodeRoot(
           RawValue.load(value, as: E.self), style: style)
         return try document(external, layout, model: model)
@@ -110,24 +122,26 @@ enum CodableEnums {
         try writer.write(whole(value))
       }
     }
-    var wholeBytes: ((UnsafeRawPointer, inout JSONWriter) throws -> Void)?
-    if case .untagged = layout {
-      wholeBytes = nil
-    } else {
-      wholeBytes = writeBytes(encodable)
-    }
     return EncodePlan(
-      modelName: model, isClass: false, fields: [], whole: whole, wholeBytes: wholeBytes)
+      modelName: model, isClass: false, fields: [], whole: whole,
+      wholeBytes: writeBytes(encodable))
   }
 
-  private static func untaggedWriter<C: Codable>(
+  /// The untagged layout: to bytes through ``UntaggedEnum/encodeBytes(_:_:)``; when it gives
+  /// up, through `JSON` (``UntaggedEnum/encode(_:)``, the reference).
+  private static func untaggedEncodePlan<C: Codable>(
     _: C.Type, cases: [String], style: JSON.KeyStyle, model: String
-  ) throws -> (UnsafeRawPointer) throws -> JSON {
+  ) throws -> EncodePlan {
     let untagged = try UntaggedEnum<C>(cases: cases, style: style, model: model)
-    return { value in
-      try untagged.document(
-        JSONValueEncoder.encodeRoot(RawValue.load(value, as: C.self), style: style))
-    }
+    return EncodePlan(
+      modelName: model, isClass: false, fields: [],
+      whole: { value in try untagged.encode(RawValue.load(value, as: C.self)) },
+      wholeBytes: { value, writer in
+        let value = RawValue.load(value, as: C.self)
+        if untagged.encodeBytes(value, &writer) { return }
+        try writer.write(untagged.encode(value))
+      },
+      wholeCountsItsLevel: false)
   }
 
   // MARK: Layouts

@@ -1,3 +1,5 @@
+import CAutoMapShims
+
 /// The untagged layout (``JSON/CaseLayout/untagged(_:)``): the document is the payload alone,
 /// and decoding tries the listed cases in order.
 ///
@@ -17,12 +19,12 @@
 /// the outermost untagged value, so a recursive enum costs each (subtree, enum) pair one
 /// decode, not one per way of reaching it: no document makes the search exponential.
 final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after creation
-  private let model: String
-  private let style: JSON.KeyStyle
+  let model: String
+  let style: JSON.KeyStyle
   /// Swift case names, in the order they are tried.
-  private let cases: [String]
+  let cases: [String]
   /// The same names as keys in the document: the key style applied as `JSONEncoder` does.
-  private let keys: [String]
+  let keys: [String]
 
   init(cases: [String], style: JSON.KeyStyle, model: String) throws {
     self.model = model
@@ -61,6 +63,28 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
 
   // MARK: Encoding
 
+  /// The untagged document of `value`, through `JSON` (the reference). Counts a nesting level
+  /// only when the payload is written as an array or object (or the probe cannot tell), so
+  /// that one JSON level is one level, as for decoding.
+  func encode(_ value: E) throws -> JSON {
+    try Nesting.checkStack()
+    let shape = UntaggedProbe.shape(of: value)?.shape
+    if shape == .name || shape == .single { return try document(encodeExternal(value)) }
+    return try Nesting.level(encoding: true) { try document(encodeExternal(value)) }
+  }
+
+  /// The enum's own `encode(to:)`, in the external-tag form, which counts no nesting level
+  /// (``JSONValueEncoder/encodeRoot(_:style:)`` counts one).
+  private func encodeExternal(_ value: E) throws -> JSON {
+    let encoder = JSONValueEncoder(box: EncodingBox(), path: .root, style: style)
+    do {
+      try value.encode(to: encoder)
+      return try encoder.box.json()
+    } catch {
+      throw CodableErrors.jsonError(error, style: style)
+    }
+  }
+
   /// The untagged document for what synthesized `encode(to:)` wrote.
   func document(_ external: JSON) throws -> JSON {
     guard case .object(let object) = external, object.count == 1, let member = object.members.first
@@ -86,29 +110,36 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
 
   // MARK: Decoding
 
-  /// Counts one nesting level of its own: a level of untagged values runs the enum's Codable
-  /// and a model's plan below its trial, about three times the stack of a model, and counting
-  /// it like one let documents at the depth bound overflow stacks that other paths fit in.
+  /// Counts no nesting level of its own (its model's plan counts none either: see
+  /// ``DecodePlan/wholeCountsItsLevel``): the document is the payload, whose array or object
+  /// is counted once, by the trial that reads it as several values or as labels, or by the
+  /// payload's own type when it is read as one value. So one JSON level is one level, on every
+  /// path.
+  ///
+  /// Each level takes far more stack than a model's (a trial, the enum's `init(from:)`, the
+  /// external-tag form), so a thread whose stack runs low throws the depth error instead of
+  /// overflowing (``Nesting/checkStack()``), whatever the build (debug, AddressSanitizer).
   func decode(_ json: JSON) throws -> E {
-    try Nesting.level(encoding: false) {
-      if let session = UntaggedSession.current {
-        return try session.remember(self, model: model, json, trial)
-      }
-      let session = UntaggedSession()
-      return try UntaggedSession.$current.withValue(session) {
-        try session.remember(self, model: model, json, trial)
-      }
+    try Nesting.checkStack()
+    if let session = UntaggedSession.current {
+      return try session.remember(self, model: model, json)
+    }
+    let session = UntaggedSession()
+    return try UntaggedSession.$current.withValue(session) {
+      try session.remember(self, model: model, json)
     }
   }
 
-  /// Tries each case in order; the first that maps wins.
-  private func trial(_ json: JSON) throws -> E {
+  /// Tries each case in order; the first that maps wins. (Frames are kept few: the
+  /// substitution wrappers run only when the call records substitutions.)
+  func trial(_ json: JSON) throws -> E {
     var reasons: [String] = []
     for (name, key) in zip(cases, keys) {
       var best: (error: JSON.Error, rank: Int)?
       for shape in Shape.candidates(for: json, key: key) {
         do {
           // A case that fails was never the value: what it substituted is not recorded.
+          guard Substitutions.isRecording else { return try attempt(json, key: key, as: shape) }
           return try Substitutions.tentatively { try attempt(json, key: key, as: shape) }
         } catch let error as JSON.Error {
           guard error.isRecoverable else { throw error }
@@ -138,14 +169,18 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     let external = JSON.object(JSON.Object([(key, payload)]))
     let value: E
     do {
-      value = try Substitutions.relocating({ Self.documentPath($0, key: key, shape: shape) }) {
-        try JSONValueDecoder.decodeRoot(E.self, from: external, style: style)
+      if Substitutions.isRecording {
+        value = try Substitutions.relocating({ Self.documentPath($0, key: key, shape: shape) }) {
+          try decodeExternal(external, counting: shape)
+        }
+      } else {
+        value = try decodeExternal(external, counting: shape)
       }
     } catch let error as JSON.Error {
       throw documentError(error, key: key, shape: shape)
     }
     // The value must be written back in the shape it was read from.
-    guard case .object(let written) = try JSONValueEncoder.encodeRoot(value, style: style),
+    guard case .object(let written) = try encodeExternal(value),
       let member = written.members.first, member.key == key
     else { throw JSON.Error(.typeMismatch, "it writes another case") }
     let writes = Shape(member.value)
@@ -153,6 +188,23 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
       throw JSON.Error(.typeMismatch, "expected \(writes.expectation(key))", path: [Self.shapeMark])
     }
     return value
+  }
+
+  /// The enum's own `init(from:)` over the external-tag form, which is not in the document and
+  /// counts no nesting level (``JSONValueDecoder/decodeRoot(_:from:style:)`` counts one); the
+  /// document's array or object (`shape`) counts one.
+  private func decodeExternal(_ external: JSON, counting shape: Shape) throws -> E {
+    switch shape {
+    case .array, .object:
+      defer { automap_leave_level() }
+      if automap_enter_level() > JSON.maximumDepth { throw Nesting.tooDeep(encoding: false) }
+    case .name, .single: break
+    }
+    do {
+      return try E(from: JSONValueDecoder(value: external, path: .root, style: style))
+    } catch {
+      throw CodableErrors.jsonError(error, style: style)
+    }
   }
 
   /// An error of the external-tag decode, with the path of the untagged document.
@@ -302,9 +354,7 @@ final class UntaggedSession: @unchecked Sendable {  // used by one synchronous d
   /// The trials under way, outermost first, and whether a loop was cut inside each.
   private var underWay: [(key: Key, sawCut: Bool)] = []
 
-  func remember<E>(
-    _ layout: AnyObject, model: String, _ json: JSON, _ body: (JSON) throws -> E
-  ) throws -> E {
+  func remember<E>(_ layout: UntaggedEnum<E>, model: String, _ json: JSON) throws -> E {
     let identity: Identity
     switch json {
     case .array(let elements) where elements.isEmpty:
@@ -332,7 +382,11 @@ final class UntaggedSession: @unchecked Sendable {  // used by one synchronous d
     var substituted: [JSON.Substitution] = []
     do {
       let value: E
-      (value, substituted) = try Substitutions.held { try body(json) }
+      if Substitutions.isRecording {
+        (value, substituted) = try Substitutions.held { try layout.trial(json) }
+      } else {
+        value = try layout.trial(json)
+      }
       outcome = .success(value)
     } catch {
       outcome = .failure(JSON.Error.wrapping(error))

@@ -44,14 +44,20 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   let whole: ((JSON, UnsafeMutableRawPointer) throws -> Void)?
   /// The same from bytes, for `whole` models that read bytes directly.
   let wholeBytes: ((inout JSONReader, UnsafeMutableRawPointer) throws -> Void)?
+  /// Whether a `whole` model counts a nesting level (``Nesting``) for itself, as every model
+  /// does; `false` for untagged enums, whose value is their payload: its array or object is
+  /// counted once, by the enum's trials.
+  let wholeCountsItsLevel: Bool
 
   init(
     modelName: String, kind: InstanceKind, fields: [DecodeField], ignoredFields: [IgnoredField],
     caseInsensitive: Bool, destroyModel: @escaping (UnsafeMutableRawPointer) -> Void,
     didDecode: @escaping (UnsafeMutableRawPointer) throws -> Void,
     whole: ((JSON, UnsafeMutableRawPointer) throws -> Void)? = nil,
-    wholeBytes: ((inout JSONReader, UnsafeMutableRawPointer) throws -> Void)? = nil
+    wholeBytes: ((inout JSONReader, UnsafeMutableRawPointer) throws -> Void)? = nil,
+    wholeCountsItsLevel: Bool = true
   ) {
+    self.wholeCountsItsLevel = wholeCountsItsLevel
     self.whole = whole
     self.wholeBytes = wholeBytes
     self.modelName = modelName

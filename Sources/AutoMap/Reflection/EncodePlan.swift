@@ -62,6 +62,9 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
   let whole: ((UnsafeRawPointer) throws -> JSON)?
   /// The same straight to bytes, for `whole` models that write bytes directly.
   let wholeBytes: ((UnsafeRawPointer, inout JSONWriter) throws -> Void)?
+  /// Whether a `whole` model counts a nesting level for itself (see
+  /// ``DecodePlan/wholeCountsItsLevel``).
+  let wholeCountsItsLevel: Bool
   /// A polymorphic class's discriminator key: flattened members never overwrite it.
   let reservedKey: String?
 
@@ -69,8 +72,9 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
     modelName: String, isClass: Bool, fields: [EncodeField],
     whole: ((UnsafeRawPointer) throws -> JSON)? = nil,
     wholeBytes: ((UnsafeRawPointer, inout JSONWriter) throws -> Void)? = nil,
-    reservedKey: String? = nil
+    reservedKey: String? = nil, wholeCountsItsLevel: Bool = true
   ) {
+    self.wholeCountsItsLevel = wholeCountsItsLevel
     self.whole = whole
     self.wholeBytes = wholeBytes
     self.reservedKey = reservedKey

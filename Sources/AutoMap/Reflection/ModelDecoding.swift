@@ -57,8 +57,11 @@ enum ModelDecoding {
       },
       readJSON: { json, destination in
         guard state.isReflected else { return try readJSON(json, destination) }
+        let plan = try state.resolvedPlan(KeyStyleContext.override)
+        if let whole = plan.whole, !plan.wholeCountsItsLevel {
+          return try readWhole(plan, destination) { try whole(json, $0) }
+        }
         try Nesting.level(encoding: false) {
-          let plan = try state.resolvedPlan(KeyStyleContext.override)
           if let whole = plan.whole {
             return try readWhole(plan, destination) { try whole(json, $0) }
           }
@@ -111,8 +114,14 @@ enum ModelDecoding {
         return try decode(json, as: chosen, declared: T.self)
       }
     }
+    let plan = try state.resolvedPlan(KeyStyleContext.override)
+    if let whole = plan.whole, !plan.wholeCountsItsLevel {
+      if plan.wholeBytes != nil { state.markReflected() }
+      return try RawValue.produce(T.self) { destination in
+        try readWhole(plan, destination) { try whole(json, $0) }
+      }
+    }
     return try Nesting.level(encoding: false) {
-      let plan = try state.resolvedPlan(KeyStyleContext.override)
       if let whole = plan.whole {
         // Marked reflected only when the plan reads bytes too: the codec then reads the
         // whole value itself (through `readWhole`), as this function would.

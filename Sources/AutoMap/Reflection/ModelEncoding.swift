@@ -58,8 +58,12 @@ enum ModelEncoding {
       }
       return try _openExistential(dynamic, do: encodeAs)
     }
+    let plan = try state.resolvedPlan(KeyStyleContext.override)
+    if let whole = plan.whole, !plan.wholeCountsItsLevel {
+      if plan.wholeBytes != nil { state.markReflected() }
+      return try withUnsafePointer(to: value) { try whole(UnsafeRawPointer($0)) }
+    }
     return try Nesting.level(encoding: true) {
-      let plan = try state.resolvedPlan(KeyStyleContext.override)
       if let whole = plan.whole {
         // Marked reflected only when the plan writes bytes too: the codec then writes the
         // whole value itself.

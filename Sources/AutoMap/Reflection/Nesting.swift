@@ -35,7 +35,21 @@ enum Nesting {
     return try body()
   }
 
-  private static func tooDeep(encoding: Bool) -> JSON.Error {
+  /// Throws the depth error when this thread's stack is running low: for paths whose levels
+  /// take much more stack than a model's (untagged enums' trials), so that a document within
+  /// ``JSON/maximumDepth`` that the stack cannot hold is refused instead of crashing, in any
+  /// build (a debug build or AddressSanitizer takes several times the stack of a release one).
+  @inline(__always)
+  static func checkStack() throws {
+    if automap_stack_remaining() < 256 * 1024 {
+      throw JSON.Error(
+        .tooDeep(limit: JSON.maximumDepth),
+        "nesting deeper than this thread's stack can hold (at most \(JSON.maximumDepth) models,"
+          + " arrays and dictionaries)")
+    }
+  }
+
+  static func tooDeep(encoding: Bool) -> JSON.Error {
     encoding
       ? JSON.Error(
         .unencodable,

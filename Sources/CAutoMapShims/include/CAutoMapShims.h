@@ -24,6 +24,19 @@ static inline void automap_leave_level(void) { --automap_nesting_depth; }
 /// Enters `levels` levels at once (leaves them when negative).
 static inline void automap_add_levels(long levels) { automap_nesting_depth += levels; }
 
+/// The memo of the untagged enum being read from bytes on this thread, if any (an unretained
+/// Swift object): nested untagged values of the same document share it. Mapping is
+/// synchronous, as for the nesting depth.
+extern _Thread_local void *automap_untagged_memo;
+
+static inline void *automap_untagged_memo_get(void) { return automap_untagged_memo; }
+
+static inline void automap_untagged_memo_set(void *memo) { automap_untagged_memo = memo; }
+
+/// How many bytes of this thread's stack are left below the caller's frame; `SIZE_MAX` when
+/// the system does not tell. The stack's bounds are asked for once per thread.
+size_t automap_stack_remaining(void);
+
 // Atomic operations on a word, for `AtomicWord` (Sources/AutoMap/Platform/AtomicWord.swift):
 // the compiler's builtins, the same instructions the standard library's `Atomic` uses, on
 // every system version. The word must stay at one address while it is shared.

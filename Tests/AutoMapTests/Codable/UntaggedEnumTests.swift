@@ -320,7 +320,7 @@ struct UntaggedEnumTests {
   func hostileSize() throws {
 
     // Nesting beyond the limit is an error, not a crash.
-    let deep = String(repeating: "[", count: 500) + "1" + String(repeating: "]", count: 500)
+    let deep = String(repeating: "[", count: 600) + "1" + String(repeating: "]", count: 600)
     #expect(throws: JSON.Error.self) { try UntaggedTree<Int>(jsonString: deep) }
     var deepJSON: JSON = 1
     for _ in 0..<600 { deepJSON = [deepJSON] }

@@ -1,0 +1,468 @@
+import CAutoMapShims
+
+// Untagged enums read straight from the bytes (``UntaggedEnum/decodeBytes(_:)``): each trial
+// presents the document to the enum's synthesized `init(from:)` as `{"<case>": payload}`
+// through ``ByteDecoder``, with no `JSON` tree, and checks the shape the value writes back with
+// ``UntaggedProbe``. The `JSON` path (``UntaggedEnum/decode(_:)``) stays the reference: the
+// byte path gives up whenever it is unsure, and the outermost untagged value is then decoded
+// again through `JSON`, so values and errors are the reference's.
+
+extension ByteDecodingSession {
+  /// A key the object does not have: the reference misses it too, so an untagged trial takes
+  /// it as the case's failure. (Never shown: a failed session's errors are the reference's.)
+  func missingKey(_: String) -> JSON.Error {
+    failed = true
+    return Self.missing
+  }
+
+  private static let missing = JSON.Error(.missingValue, "missing key (internal)")
+}
+
+/// How an untagged trial ended on the bytes.
+enum UntaggedByteOutcome {
+  /// The case mapped and writes back the shape it was read from.
+  case value(Any, end: UnsafePointer<UInt8>)
+  /// The case does not map, and the reference agrees (no key in the value could make it
+  /// decide otherwise).
+  case failed
+  /// The reference must decide.
+  case unsure
+}
+
+/// What one outermost untagged value read from bytes remembers, as ``UntaggedSession`` does
+/// for `JSON`: the outcome of each (enum, position) pair, so that a recursive enum costs each
+/// pair one trial, and the trials under way, so that a case holding the enum at the same
+/// position again fails at once. Positions are offsets in the one document.
+final class UntaggedByteMemo {
+  struct Key: Hashable {
+    let layout: ObjectIdentifier
+    let offset: Int
+  }
+
+  let start: UnsafePointer<UInt8>
+  let end: UnsafePointer<UInt8>
+  /// Where the outermost value starts, and the reader's depth there.
+  let origin: UnsafePointer<UInt8>
+  let originDepth: Int
+  var outcomes: [Key: UntaggedByteOutcome] = [:]
+  var underWay: [(key: Key, sawCut: Bool)] = []
+  /// Whether the outermost value's keys are all plain (ASCII, no escapes) and distinct in
+  /// each object, so that a failure on the bytes is a failure on the reference; `nil` until
+  /// a failure asks.
+  var clean: Bool?
+  /// Set when any trial was unsure: every value of the document is decoded again.
+  var unsure = false
+
+  init(_ reader: JSONReader, origin: UnsafePointer<UInt8>) {
+    start = reader.start
+    end = reader.end
+    self.origin = origin
+    originDepth = reader.depth
+  }
+
+  /// The memo of the untagged value being read from `reader`'s document on this thread.
+  static func current(for reader: JSONReader) -> UntaggedByteMemo? {
+    guard let raw = automap_untagged_memo_get() else { return nil }
+    let memo = Unmanaged<UntaggedByteMemo>.fromOpaque(raw).takeUnretainedValue()
+    return memo.start == reader.start && memo.end == reader.end ? memo : nil
+  }
+
+  /// Runs `body` with this memo as the thread's current one.
+  func installed<R>(_ body: () throws -> R) rethrows -> R {
+    let previous = automap_untagged_memo_get()
+    automap_untagged_memo_set(Unmanaged.passUnretained(self).toOpaque())
+    defer { automap_untagged_memo_set(previous) }
+    return try withExtendedLifetime(self) { try body() }
+  }
+
+  /// Whether a failure seen on the bytes is the reference's too (see `clean`).
+  func failuresAreFinal(_ reader: JSONReader) -> Bool {
+    if let clean { return clean }
+    var probe = reader
+    probe.cursor = origin
+    probe.depth = originDepth
+    let result = (try? probe.skipCheckingKeys()) ?? false
+    clean = result
+    return result
+  }
+}
+
+extension JSONReader {
+  /// Skips one value as ``skipValue()`` does; `false` when an object in it has a key with an
+  /// escape or a non-ASCII byte, or two keys equal when ASCII case, `_` and `-` are ignored
+  /// (spellings that key styles, case-insensitive models or the last-one-wins rule could
+  /// read as one key).
+  mutating func skipCheckingKeys() throws -> Bool {
+    guard let byte = peekByte() else { throw syntaxError(expected: "a JSON value") }
+    switch byte {
+    case UInt8(ascii: "{"):
+      let hasMembers = try openContainer(byte, expected: "an object")
+      defer { leaveContainer() }
+      guard hasMembers else { return true }
+      var seen: [UInt64] = []
+      var clean = true
+      repeat {
+        skipWhitespace()
+        let key = try scanKeyString()
+        try expect(UInt8(ascii: ":"), "':' after object key")
+        if clean {
+          if key.hasEscapes { clean = false }
+          var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+          for offset in 0..<key.count {
+            var byte = key.start[offset]
+            if byte >= 0x80 { clean = false }
+            if byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { continue }
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+          }
+          if seen.contains(hash) { clean = false }
+          seen.append(hash)
+        }
+        if try !skipCheckingKeys() { clean = false }
+      } while try nextMember()
+      return clean
+    case UInt8(ascii: "["):
+      let hasElements = try openContainer(byte, expected: "an array")
+      defer { leaveContainer() }
+      guard hasElements else { return true }
+      var clean = true
+      repeat {
+        if try !skipCheckingKeys() { clean = false }
+      } while try nextElement()
+      return clean
+    default:
+      try skipValue()
+      return true
+    }
+  }
+}
+
+/// The values an untagged trial reads as `_0`, `_1`, …: the document itself (one value), or
+/// the elements of the array.
+final class UntaggedPositions {
+  let starts: [UnsafePointer<UInt8>]
+  let depth: Int
+  /// The decoder made for each position, once asked.
+  var decoders: [ByteDecoder?]
+
+  init(_ starts: [UnsafePointer<UInt8>], depth: Int) {
+    self.starts = starts
+    self.depth = depth
+    decoders = Array(repeating: nil, count: starts.count)
+  }
+
+  /// The position a key such as `_3` names.
+  func index(_ key: String) -> Int? {
+    guard key.hasPrefix("_"), let index = Int(key.dropFirst()), index >= 0, index < starts.count,
+      key == "_\(index)"
+    else { return nil }
+    return index
+  }
+
+  func decoder(_ index: Int, key: any CodingKey, root: ByteDecoder) -> ByteDecoder {
+    if let decoder = decoders[index] { return decoder }
+    let decoder = root.child(.key(key), at: starts[index], depth: depth)
+    decoders[index] = decoder
+    return decoder
+  }
+}
+
+/// The `Decoder` of one untagged trial: the external-tag view, one key (the case) whose value
+/// is the payload.
+final class UntaggedTrialDecoder: Decoder {
+  enum Payload {
+    /// `{}` (a case read from its name) or the object itself.
+    case object(ByteDecoder)
+    /// `_0`… as positions.
+    case positions(UntaggedPositions)
+  }
+
+  let root: ByteDecoder
+  let caseKey: String
+  let payload: Payload
+
+  init(root: ByteDecoder, caseKey: String, payload: Payload) {
+    self.root = root
+    self.caseKey = caseKey
+    self.payload = payload
+  }
+
+  var session: ByteDecodingSession { root.session }
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    guard session.live, !session.busy else { throw session.giveUp() }
+    return KeyedDecodingContainer(UntaggedCaseContainer<Key>(trial: self))
+  }
+
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw session.giveUp() }
+
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    throw session.giveUp()
+  }
+}
+
+/// `{"<case>": payload}`: what synthesized `init(from:)` of an enum reads.
+struct UntaggedCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let trial: UntaggedTrialDecoder
+
+  var codingPath: [any CodingKey] { [] }
+  var allKeys: [Key] { Key(stringValue: trial.caseKey).map { [$0] } ?? [] }
+  func contains(_ key: Key) -> Bool { key.stringValue == trial.caseKey }
+
+  /// Synthesized code reads a case's payload through a nested container only.
+  func decodeNil(forKey _: Key) throws -> Bool { throw trial.session.giveUp() }
+  func decode<T: Decodable>(_: T.Type, forKey _: Key) throws -> T { throw trial.session.giveUp() }
+
+  func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) throws
+    -> KeyedDecodingContainer<NestedKey>
+  {
+    let session = trial.session
+    guard session.live, !session.busy, key.stringValue == trial.caseKey else {
+      throw session.giveUp()
+    }
+    switch trial.payload {
+    case .object(let decoder): return try decoder.container(keyedBy: NestedKey.self)
+    case .positions(let positions):
+      return KeyedDecodingContainer(
+        UntaggedPositionsContainer<NestedKey>(root: trial.root, positions: positions))
+    }
+  }
+
+  func nestedUnkeyedContainer(forKey _: Key) throws -> any UnkeyedDecodingContainer {
+    throw trial.session.giveUp()
+  }
+  func superDecoder() throws -> any Decoder { throw trial.session.giveUp() }
+  func superDecoder(forKey _: Key) throws -> any Decoder { throw trial.session.giveUp() }
+}
+
+/// A payload read as `_0`, `_1`, …: each key is the value at its position.
+struct UntaggedPositionsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let root: ByteDecoder
+  let positions: UntaggedPositions
+
+  var session: ByteDecodingSession { root.session }
+  var codingPath: [any CodingKey] { [] }
+  var allKeys: [Key] { positions.starts.indices.compactMap { Key(stringValue: "_\($0)") } }
+  func contains(_ key: Key) -> Bool { positions.index(key.stringValue) != nil }
+
+  private func decoder(_ key: Key) throws -> ByteDecoder {
+    guard session.live, !session.busy else { throw session.giveUp() }
+    guard let index = positions.index(key.stringValue) else {
+      throw session.missingKey(key.stringValue)
+    }
+    return positions.decoder(index, key: key, root: root)
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool {
+    let decoder = try decoder(key)
+    return try session.guarded {
+      let probe = session.reader(at: decoder.originCursor, depth: decoder.originDepth)
+      return try probe.pointee.consumeNull()
+    }
+  }
+
+  func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
+    let decoder = try decoder(key)
+    return try session.guarded { try decoder.decodeSelf(T.self) }
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) throws
+    -> KeyedDecodingContainer<NestedKey>
+  {
+    try decoder(key).container(keyedBy: NestedKey.self)
+  }
+
+  func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    try decoder(key).unkeyedContainer()
+  }
+
+  func superDecoder() throws -> any Decoder { throw session.giveUp() }
+  func superDecoder(forKey _: Key) throws -> any Decoder { throw session.giveUp() }
+}
+
+extension UntaggedEnum {
+  /// Thrown by a nested untagged value whose trials were unsure: not recoverable, so nothing
+  /// on the way out swallows it, and the outermost untagged value is decoded through `JSON`.
+  static var unsureError: JSON.Error {
+    JSON.Error(.invalidModel, "an untagged value is decoded through JSON values (internal)")
+  }
+
+  /// A nested value no case maps (never shown: the outermost value's error is the reference's).
+  private static var noCase: JSON.Error { JSON.Error(.typeMismatch, "no case matches (internal)") }
+
+  /// Decodes the value at the reader from the bytes, moving the reader past it; `nil` (the
+  /// reader where it was) when the reference must decide. A value nested in another
+  /// untagged value of the same document throws instead: a plain failure when no case maps,
+  /// ``unsureError`` when the reference must decide the outermost value.
+  func decodeBytes(_ reader: inout JSONReader) throws -> E? {
+    try Nesting.checkStack()
+    let outer = UntaggedByteMemo.current(for: reader)
+    guard ByteDecoding.applies(style) else {
+      guard let outer else { return nil }
+      outer.unsure = true
+      throw Self.unsureError
+    }
+    reader.skipWhitespace()
+    let memo = outer ?? UntaggedByteMemo(reader, origin: reader.cursor)
+    let outcome = outer == nil ? memo.installed { remember(memo, reader) } : remember(memo, reader)
+    switch outcome {
+    case .value(let value, let end):
+      if outer == nil, memo.unsure { return nil }
+      guard let value = value as? E else { return nil }
+      reader.cursor = end
+      return value
+    case .failed where outer != nil:
+      throw Self.noCase
+    case .failed, .unsure:
+      guard outer != nil else { return nil }
+      memo.unsure = true
+      throw Self.unsureError
+    }
+  }
+
+  /// The outcome at the reader's position, remembered in `memo`.
+  private func remember(_ memo: UntaggedByteMemo, _ reader: JSONReader) -> UntaggedByteOutcome {
+    let key = UntaggedByteMemo.Key(
+      layout: ObjectIdentifier(self), offset: reader.start.distance(to: reader.cursor))
+    if let known = memo.outcomes[key] { return known }
+    if let loop = memo.underWay.lastIndex(where: { $0.key == key }) {
+      // The enum again at the same value: the shortest way to read a value never passes
+      // through itself. What was tried in between saw the loop cut: not remembered.
+      for position in memo.underWay.indices where position > loop {
+        memo.underWay[position].sawCut = true
+      }
+      return memo.failuresAreFinal(reader) ? .failed : .unsure
+    }
+    memo.underWay.append((key, false))
+    let outcome = trials(memo, reader)
+    let sawCut = memo.underWay.removeLast().sawCut
+    switch outcome {
+    case .unsure: memo.unsure = true
+    case .value, .failed:
+      // The outermost value is asked for once: only nested ones are remembered.
+      if !sawCut, reader.cursor != memo.origin { memo.outcomes[key] = outcome }
+    }
+    return outcome
+  }
+
+  /// Tries each case in order, each shape in order, as ``decode(_:)`` does.
+  private func trials(_ memo: UntaggedByteMemo, _ reader: JSONReader) -> UntaggedByteOutcome {
+    let cursor = reader.cursor
+    let depth = reader.depth
+    let session = ByteDecodingSession(reader)
+    let root = ByteDecoder(session: session, parent: nil, step: .root, at: cursor, depth: depth)
+    defer {
+      session.live = false
+      session.breakCycles(root)
+    }
+    var text: String?
+    var textEnd = cursor
+    var elements: UntaggedPositions?
+    var arrayEnd = cursor
+    var probe = reader
+    let first = probe.peekByte()
+    if first == UInt8(ascii: "\"") {
+      guard let string = try? probe.readString() else { return .unsure }
+      text = string
+      textEnd = probe.cursor
+    } else if first == UInt8(ascii: "[") {
+      guard let (starts, end) = try? Self.elements(&probe) else { return .unsure }
+      if starts.count >= 2 { elements = UntaggedPositions(starts, depth: depth + 1) }
+      arrayEnd = end
+    }
+    let isObject = first == UInt8(ascii: "{")
+    let whole = UntaggedPositions([cursor], depth: depth)
+    for key in keys {
+      for shape in 0..<4 {
+        let payload: UntaggedTrialDecoder.Payload
+        let caseStep = ByteStep.key(AnyCodingKey(stringValue: key))
+        switch shape {
+        case 0:
+          guard text == key else { continue }
+          payload = .object(root.emptyObject(caseStep))
+        case 1:
+          payload = .positions(whole)
+          whole.decoders[0] = nil
+        case 2:
+          guard let elements else { continue }
+          payload = .positions(elements)
+          elements.decoders = Array(repeating: nil, count: elements.starts.count)
+        default:
+          guard isObject else { continue }
+          payload = .object(root.child(caseStep, at: cursor, depth: depth))
+        }
+        let outcome = attempt(
+          UntaggedTrialDecoder(root: root, caseKey: key, payload: payload), shape: shape,
+          end: shape == 0 ? textEnd : arrayEnd, memo, reader)
+        switch outcome {
+        case .value, .unsure: return outcome
+        case .failed: continue
+        }
+      }
+    }
+    return .failed
+  }
+
+  /// Where each element of the array at the reader starts, and where the array ends.
+  private static func elements(_ reader: inout JSONReader) throws -> (
+    [UnsafePointer<UInt8>], UnsafePointer<UInt8>
+  ) {
+    var starts: [UnsafePointer<UInt8>] = []
+    let hasElements = try reader.openContainer(UInt8(ascii: "["), expected: "an array")
+    defer { reader.leaveContainer() }
+    if hasElements {
+      repeat {
+        reader.skipWhitespace()
+        starts.append(reader.cursor)
+        try reader.skipValue()
+      } while try reader.nextElement()
+    }
+    return (starts, reader.cursor)
+  }
+
+  /// One case read as one shape (0: the name, 1: one value, 2: an array, 3: the object).
+  private func attempt(
+    _ trial: UntaggedTrialDecoder, shape: Int, end knownEnd: UnsafePointer<UInt8>,
+    _ memo: UntaggedByteMemo, _ reader: JSONReader
+  ) -> UntaggedByteOutcome {
+    let session = trial.session
+    session.failed = false
+    session.unsure = false
+    defer { session.breakCycles(trial.root) }
+    do {
+      let value = try E(from: trial)
+      let end: UnsafePointer<UInt8>
+      switch trial.payload {
+      case .object(let decoder) where shape == 3: end = try decoder.complete()
+      case .positions(let positions) where shape == 1:
+        let decoder = positions.decoder(
+          0, key: AnyCodingKey(stringValue: "_0"), root: trial.root)
+        end = try decoder.complete()
+      default: end = knownEnd
+      }
+      try session.finishAll()
+      guard !session.failed, !memo.unsure else { return .unsure }
+      // The value must be written back in the shape it was read from.
+      guard let written = UntaggedProbe.shape(of: value) else { return .unsure }
+      let expected: UntaggedProbe.Shape
+      switch (shape, trial.payload) {
+      case (0, _): expected = .name
+      case (1, _): expected = .single
+      case (2, .positions(let positions)): expected = .array(positions.starts.count)
+      default: expected = .object
+      }
+      guard written.key == trial.caseKey, written.shape == expected else {
+        return memo.failuresAreFinal(reader) ? .failed : .unsure
+      }
+      return .value(value, end: end)
+    } catch {
+      if session.unsure || memo.unsure { return .unsure }
+      guard let error = error as? JSON.Error,
+        error.kind == .typeMismatch || error.kind == .missingValue
+      else { return .unsure }
+      return memo.failuresAreFinal(reader) ? .failed : .unsure
+    }
+  }
+}

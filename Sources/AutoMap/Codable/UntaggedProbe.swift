@@ -1,0 +1,253 @@
+/// An `Encoder` that only notes what synthesized `encode(to:)` writes for an enum's case: the
+/// case key, then each payload key with its value, unencoded. It tells the shape an untagged
+/// value is written in without writing it (the shape can depend on the value: synthesized code
+/// leaves out `nil` optionals), and hands the byte writer the payload's values.
+///
+/// Anything else (a value under the case key itself, nested containers in the payload, a key
+/// written twice, `superEncoder`) is not what synthesized code does: the probe is then unsure,
+/// and the reference decides.
+final class UntaggedProbe: Encoder {
+  /// The shape of a payload (see ``UntaggedEnum/Shape``).
+  enum Shape: Equatable {
+    case name
+    case single
+    case array(Int)
+    case object
+  }
+
+  /// A payload value: the common scalars as they are, anything else as written.
+  enum Value {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case other(any Encodable)
+
+    /// Exact types only: no bridging, no optional unwrapping.
+    init<T: Encodable>(_ value: T) {
+      if T.self == Double.self, let value = value as? Double {
+        self = .double(value)
+      } else if T.self == Int.self, let value = value as? Int {
+        self = .int(value)
+      } else if T.self == String.self, let value = value as? String {
+        self = .string(value)
+      } else if T.self == Bool.self, let value = value as? Bool {
+        self = .bool(value)
+      } else {
+        self = .other(value)
+      }
+    }
+  }
+
+  var caseKey: String?
+  /// The payload's members in order.
+  var members: [(key: String, value: Value)] = []
+  var unsure = false
+
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
+    KeyedEncodingContainer(UntaggedProbeContainer<Key>(probe: self, isCase: true))
+  }
+
+  func unkeyedContainer() -> any UnkeyedEncodingContainer {
+    unsure = true
+    return UntaggedProbeSink(probe: self)
+  }
+
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    unsure = true
+    return UntaggedProbeSink(probe: self)
+  }
+
+  /// What `value.encode(to:)` writes, or `nil` when the probe cannot tell.
+  static func probe<T: Encodable>(_ value: T) -> UntaggedProbe? {
+    let probe = UntaggedProbe()
+    do { try value.encode(to: probe) } catch { return nil }
+    guard !probe.unsure, probe.caseKey != nil else { return nil }
+    return probe
+  }
+
+  /// The case key and the payload's shape `value` writes, or `nil` when the probe cannot tell.
+  static func shape<T: Encodable>(of value: T) -> (key: String, shape: Shape)? {
+    guard let probe = probe(value), let key = probe.caseKey else { return nil }
+    return (key, probe.shape)
+  }
+
+  var shape: Shape {
+    if members.isEmpty { return .name }
+    if members.count == 1, members[0].key == "_0" { return .single }
+    for (offset, member) in members.enumerated() where member.key != "_\(offset)" {
+      return .object
+    }
+    return .array(members.count)
+  }
+}
+
+/// The case container (`isCase`) and the payload's container of an ``UntaggedProbe``.
+struct UntaggedProbeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+  let probe: UntaggedProbe
+  let isCase: Bool
+
+  var codingPath: [any CodingKey] { [] }
+
+  private func note(_ key: Key, _ value: UntaggedProbe.Value) {
+    guard !isCase, !probe.members.contains(where: { $0.key == key.stringValue }) else {
+      probe.unsure = true
+      return
+    }
+    probe.members.append((key.stringValue, value))
+  }
+
+  mutating func encodeNil(forKey key: Key) throws { note(key, .null) }
+  mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+    note(key, UntaggedProbe.Value(value))
+  }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(
+    keyedBy _: NestedKey.Type, forKey key: Key
+  ) -> KeyedEncodingContainer<NestedKey> {
+    if isCase, probe.caseKey == nil {
+      probe.caseKey = key.stringValue
+      return KeyedEncodingContainer(UntaggedProbeContainer<NestedKey>(probe: probe, isCase: false))
+    }
+    probe.unsure = true
+    return KeyedEncodingContainer(UntaggedProbeContainer<NestedKey>(probe: probe, isCase: true))
+  }
+
+  mutating func nestedUnkeyedContainer(forKey _: Key) -> any UnkeyedEncodingContainer {
+    probe.unsure = true
+    return UntaggedProbeSink(probe: probe)
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    probe.unsure = true
+    return probe
+  }
+
+  mutating func superEncoder(forKey _: Key) -> any Encoder {
+    probe.unsure = true
+    return probe
+  }
+}
+
+/// Takes whatever is written where synthesized code writes nothing; the probe is unsure.
+struct UntaggedProbeSink: UnkeyedEncodingContainer, SingleValueEncodingContainer {
+  let probe: UntaggedProbe
+
+  var codingPath: [any CodingKey] { [] }
+  var count: Int { 0 }
+
+  mutating func encodeNil() throws { probe.unsure = true }
+  mutating func encode<T: Encodable>(_: T) throws { probe.unsure = true }
+
+  mutating func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type)
+    -> KeyedEncodingContainer<NestedKey>
+  {
+    probe.unsure = true
+    return KeyedEncodingContainer(UntaggedProbeContainer<NestedKey>(probe: probe, isCase: true))
+  }
+
+  mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+    probe.unsure = true
+    return self
+  }
+
+  mutating func superEncoder() -> any Encoder {
+    probe.unsure = true
+    return probe
+  }
+}
+
+extension UntaggedEnum {
+  /// Writes `value` straight to `writer` in its untagged shape; `false`, with nothing written,
+  /// when the reference must write it (a key style other than `.exact`, sorted keys, an
+  /// unlisted case, a payload the byte encoders leave to the reference).
+  func encodeBytes(_ value: E, _ writer: inout JSONWriter) -> Bool {
+    guard style == .exact, !writer.sorted, (try? Nesting.checkStack()) != nil,
+      let probe = UntaggedProbe.probe(value),
+      let key = probe.caseKey, keys.contains(key)
+    else { return false }
+    let mark = writer.mark
+    do {
+      switch probe.shape {
+      case .name: writer.writeString(key)
+      case .single:
+        guard try Self.write(probe.members[0].value, &writer) else {
+          writer.rollBack(to: mark)
+          return false
+        }
+      case .array:
+        try writer.beginArray()
+        for member in probe.members {
+          writer.beginElement()
+          guard try Self.write(member.value, &writer) else {
+            writer.rollBack(to: mark)
+            return false
+          }
+        }
+        writer.endArray()
+      case .object:
+        try writer.beginObject()
+        for member in probe.members {
+          let before = writer.mark
+          writer.writeKey(member.key)
+          let start = writer.bytes.count
+          guard try Self.write(member.value, &writer) else {
+            writer.rollBack(to: mark)
+            return false
+          }
+          if writer.omitNulls && writer.wroteNull(since: start) { writer.rollBack(to: before) }
+        }
+        writer.endObject()
+      }
+      return true
+    } catch {
+      writer.rollBack(to: mark)
+      return false
+    }
+  }
+
+  /// One payload value, as the byte paths write it; `false` (something may be written) when
+  /// the reference must write it.
+  private static func write(_ value: UntaggedProbe.Value, _ writer: inout JSONWriter) throws
+    -> Bool
+  {
+    switch value {
+    case .null: writer.writeNull()
+    case .bool(let value): writer.writeBool(value)
+    case .int(let value): writer.writeInteger(value)
+    case .string(let value): writer.writeString(value)
+    case .double(let value):
+      // A non-finite number is written as the call's configuration says: the reference.
+      guard value.isFinite else { return false }
+      try writer.writeConfiguredDouble(value)
+    case .other(let value): return try writeOther(value, &writer)
+    }
+    return true
+  }
+
+  private static func writeOther(_ value: any Encodable, _ writer: inout JSONWriter) throws
+    -> Bool
+  {
+    func open<T: Encodable>(_ value: T) throws -> Bool {
+      if let mapped = value as? any JSONEncodable {
+        // A non-finite number is written as the call's configuration says: the reference.
+        if let float = mapped as? any BinaryFloatingPoint, !float.isFinite { return false }
+        try writeMapped(mapped, &writer)
+        return true
+      }
+      return ByteEncoding.encode(value, style: .exact, &writer)
+    }
+    return try open(value)
+  }
+
+  private static func writeMapped<M: JSONEncodable>(_ value: M, _ writer: inout JSONWriter)
+    throws
+  {
+    let codec = CodecCache.encoder(for: M.self)
+    try withUnsafePointer(to: value) { try codec.writeBytes(UnsafeRawPointer($0), &writer) }
+  }
+}

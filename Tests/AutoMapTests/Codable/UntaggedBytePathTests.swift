@@ -1,0 +1,263 @@
+@_spi(Testing) import AutoMap
+import Foundation
+import Testing
+
+/// A payload that notes which `Decoder` read it.
+struct UBSpy: Codable, Equatable {
+  var x: Int
+  var decodedBy = ""
+
+  init(x: Int) { self.x = x }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    x = try container.decode(Int.self, forKey: .x)
+    decodedBy = "\(type(of: decoder))"
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(x, forKey: .x)
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.x == rhs.x }
+  enum CodingKeys: String, CodingKey { case x }
+}
+
+enum UBSpied: JSONCodable, Codable, Equatable {
+  case number(Int)
+  case spy(UBSpy)
+  static let caseLayout = JSON.CaseLayout.untagged(["number", "spy"])
+}
+
+/// A case whose payload is the enum itself: read as one value, it is the same value again.
+indirect enum UBWrap: JSONCodable, Codable, Equatable {
+  case wrap(UBWrap)
+  case leaf(Int)
+  case both(UBWrap, UBWrap)
+  static let caseLayout = JSON.CaseLayout.untagged(["wrap", "leaf", "both"])
+}
+
+/// Optional labels: the shape written depends on the value (`nil` is left out).
+enum UBOptional: JSONCodable, Codable, Equatable {
+  case one(Int?)
+  case labeled(a: Int?, b: String?)
+  case many(Int, Int?, Int?)
+  case word(String)
+  static let caseLayout = JSON.CaseLayout.untagged(["one", "labeled", "many", "word"])
+}
+
+/// A mapped model as a payload: its own byte plan reads it.
+struct UBPoint: JSONCodable, Codable, Equatable {
+  var x: Int
+  var y: Int
+}
+
+enum UBShape: JSONCodable, Codable, Equatable {
+  case point(UBPoint)
+  case circle(center: UBPoint, radius: Double)
+  case polygon([UBPoint])
+  case label(String)
+  static let caseLayout = JSON.CaseLayout.untagged(["point", "circle", "polygon", "label"])
+}
+
+/// Every entry point decodes `text` to the same value or the same error: string, bytes and
+/// `JSON`, first use and later (``agreedDecoding``); then as the element of an array and of a
+/// stream, against the array read through `JSON`.
+@discardableResult
+private func agreeEverywhere<T: JSONCodable & Equatable>(
+  _: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+) -> Result<T, JSON.Error>? {
+  let single = agreedDecoding(T.self, text)
+  let array = "[\(text), \(text)]"
+  let viaJSON = Result { try [T](decode: JSON(jsonString: array)) }.mapError {
+    $0 as? JSON.Error ?? JSON.Error.custom("\($0)")
+  }
+  let viaBytes = Result { try [T](jsonData: Data(array.utf8)) }.mapError {
+    $0 as? JSON.Error ?? JSON.Error.custom("\($0)")
+  }
+  switch (viaJSON, viaBytes) {
+  case (.success(let a), .success(let b)):
+    #expect(a == b, "\(text)", sourceLocation: sourceLocation)
+    if case .success(let value)? = single {
+      #expect(a == [value, value], "\(text)", sourceLocation: sourceLocation)
+    }
+  case (.failure(let a), .failure(let b)):
+    #expect(a.description == b.description, "\(text)", sourceLocation: sourceLocation)
+  default:
+    Issue.record("\(text): \(viaJSON) vs \(viaBytes)", sourceLocation: sourceLocation)
+  }
+  // A stream's elements: each as the array decodes it.
+  if let text = try? JSON(jsonString: text), let line = try? text.jsonString() {
+    let lines = "\(line)\n\(line)\n"
+    let streamed = SyncJSONStream(of: T.self, data: Data(lines.utf8), format: .lines).map {
+      $0.mapError { $0 as? JSON.Error ?? JSON.Error.custom("\($0)") }
+    }
+    // A stream ends at its first failure.
+    let expected = (try? single?.get()) == nil ? 1 : 2
+    #expect(streamed.count == expected, "\(line)", sourceLocation: sourceLocation)
+    for element in streamed {
+      switch (element, single) {
+      case (.success(let a), .success(let b)?):
+        #expect(a == b, "\(line)", sourceLocation: sourceLocation)
+      case (.failure(let a), .failure(let b)?):
+        #expect(a.kind == b.kind, "\(line)", sourceLocation: sourceLocation)
+        #expect(a.message == b.message, "\(line)", sourceLocation: sourceLocation)
+      default:
+        Issue.record("\(line): stream \(element) vs \(String(describing: single))")
+      }
+    }
+  }
+  return single
+}
+
+/// Writes `value` as bytes and through `JSON`, with every writing option: the same text, or
+/// the same error.
+private func agreeWriting<T: JSONEncodable>(
+  _ value: T, sourceLocation: SourceLocation = #_sourceLocation
+) {
+  for options: JSON.WritingOptions in [[], [.sortedKeys], [.omitNulls], [.prettyPrinted]] {
+    let reference = Result { try value.json.jsonString(options: options) }
+    for _ in 0..<2 {
+      let bytes = Result { try value.jsonString(options: options) }
+      switch (reference, bytes) {
+      case (.success(let a), .success(let b)):
+        #expect(a == b, "\(options)", sourceLocation: sourceLocation)
+      case (.failure(let a), .failure(let b)):
+        #expect("\(a)" == "\(b)", sourceLocation: sourceLocation)
+      default: Issue.record("\(reference) vs \(bytes)", sourceLocation: sourceLocation)
+      }
+    }
+  }
+}
+
+@Suite("Untagged enums on the byte path agree with the JSON path")
+struct UntaggedBytePathTests {
+  /// Documents that map, that fail, and that only the reference can decide (repeated and
+  /// escaped keys, non-ASCII keys, numbers written as fractions).
+  static let settings = [
+    "true", "-3", "3.0", "1e2", "1.5", "[1, 5]", "[1, 5, 6]", "[1]", "[]", "[1, \"x\"]",
+    #"{"name": "x", "value": 1}"#, #"{"name": "x", "value": 1, "extra": [1, {"a": 2}]}"#,
+    #"{"name": "x", "name": "y", "value": 1}"#, #"{"name": 1, "name": "y", "value": 1}"#,
+    #"{"n\u0061me": "x", "value": 1}"#, #"{"value": 2, "name": "z"}"#, #"{"name": "x"}"#,
+    #"{"näme": "x", "name": "y", "value": 1}"#, #"{"value": "1", "name": "x"}"#,
+    #""off""#, #""o\u0066f""#, #""text""#, "null", "{}", #"{"_0": 1}"#, #"{"_0": 1, "_1": 2}"#,
+    "[1, 2", #"{"name": "x", "value": 1"#, "[true, false]", "  [ 1 ,\n 2 ]  ",
+  ]
+
+  @Test("every payload shape, value and error, on every entry point")
+  func settingsAgree() {
+    for text in Self.settings { agreeEverywhere(Setting.self, text) }
+    #expect(
+      agreedDecoding(Setting.self, #"{"name": "x", "name": "y", "value": 1}"#)
+        == .success(.named(name: "y", value: 1)))
+    #expect(agreedDecoding(Setting.self, "3.0") == .success(.number(3)))
+  }
+
+  @Test("recursive and generic trees, values and errors, on every entry point")
+  func treesAgree() {
+    let texts = [
+      "1", "[1, 2]", "[1, [2, 3]]", "[[1]]", "[[], [[]]]", "[1, [2, [3, [4, 5]]]]",
+      #"{"left": 1, "right": [2, 3]}"#, #"{"left": 1}"#, #"{"left": 1, "left": 2, "right": 3}"#,
+      #"[{"left": "x", "right": 1}, 2]"#, #""x""#, "[1, \"x\", [null]]", "[[1, 2], [3, 4], 5]",
+    ]
+    for text in texts {
+      agreeEverywhere(UntaggedTree<Int>.self, text)
+      agreeEverywhere(UntaggedTree<String>.self, text)
+    }
+    for text in ["1", "[1, 2]", "[[1, 2], 3]", #""x""#, "[]", "[[]]", "[1, [2, 3], 4]"] {
+      agreeEverywhere(UBWrap.self, text)
+    }
+  }
+
+  @Test("optional payloads: the shape follows the value")
+  func optionalsAgree() {
+    let texts = [
+      "1", "null", "[1, 2, 3]", "[1, null, 3]", "[1, 2]", #"{"a": 1}"#, #"{"b": "x"}"#,
+      #"{"a": null, "b": null}"#, "{}", #""w""#, #"{"a": 1, "b": "x"}"#,
+    ]
+    for text in texts { agreeEverywhere(UBOptional.self, text) }
+    for value: UBOptional in [
+      .one(1), .one(nil), .labeled(a: nil, b: nil), .labeled(a: 1, b: nil), .many(1, nil, 3),
+      .many(1, 2, 3), .word("w"),
+    ] {
+      agreeWriting(value)
+    }
+  }
+
+  @Test("mapped models as payloads")
+  func modelsAgree() {
+    let texts = [
+      #"{"x": 1, "y": 2}"#, #"{"center": {"x": 1, "y": 2}, "radius": 3}"#,
+      #"[{"x": 1, "y": 2}, {"x": 3, "y": 4}]"#, #"{"x": 1, "x": 5, "y": 2}"#,
+      #"{"center": {"x": 1, "y": 2, "y": 3}, "radius": 3}"#, #"{"center": {"x": 1}, "radius": 3}"#,
+      #""name""#, #"{"x": "1", "y": 2}"#, "[]",
+    ]
+    for text in texts { agreeEverywhere(UBShape.self, text) }
+    for value: UBShape in [
+      .point(UBPoint(x: 1, y: 2)), .circle(center: UBPoint(x: 0, y: 0), radius: 1.5),
+      .polygon([]), .polygon([UBPoint(x: 1, y: 1)]), .label("l"),
+    ] {
+      agreeWriting(value)
+    }
+    for value: Setting in [
+      .flag(true), .number(1), .range(1, 2), .named(name: "n", value: 3), .off,
+    ] {
+      agreeWriting(value)
+    }
+    agreeWriting(UntaggedTree<Int>.node([.leaf(1), .pair(.leaf(2), .node([]))]))
+  }
+
+  @Test("bytes are read by the byte Decoder after the first use; JSON values by the reference")
+  func pathTaken() throws {
+    let text = #"{"x": 4}"#
+    // Other suites make the types' next use a first use again now and then: a few tries.
+    var readers: Set<String> = []
+    for _ in 0..<5 {
+      guard case .spy(let spy) = try UBSpied(jsonString: text) else {
+        Issue.record("not a spy")
+        return
+      }
+      readers.insert(spy.decodedBy)
+    }
+    #expect(readers.contains("ByteDecoder"), "\(readers)")
+    guard case .spy(let reference) = try UBSpied(decode: JSON(jsonString: text)) else {
+      Issue.record("not a spy")
+      return
+    }
+    #expect(reference.decodedBy == "JSONValueDecoder")
+    #expect(try UBSpied(jsonString: "4") == .number(4))
+  }
+
+  @Test("hostile documents never crash nor go exponential, on both paths")
+  func hostile() throws {
+    // `both(UBWrap, UBWrap)` nested deep, each level also readable as `wrap`.
+    var text = "1"
+    for level in 0..<200 { text = "[\(text), \(level)]" }
+    let value = agreeEverywhere(UBWrap.self, text)
+    #expect((try? value?.get()) != nil)
+    // Past the depth bound: the depth error on both paths, not a crash.
+    let deep = String(repeating: "[", count: 2_000) + "1" + String(repeating: "]", count: 2_000)
+    let fromBytes = #expect(throws: JSON.Error.self) { try UntaggedTree<Int>(jsonString: deep) }
+    #expect(fromBytes?.kind == .tooDeep(limit: JSON.maximumDepth))
+    // A huge array of untagged values, most trying every case first.
+    let many =
+      "["
+      + Array(repeating: #"{"name": "n", "value": 1}, "t", [1, 2]"#, count: 1_500)
+      .joined(separator: ",") + "]"
+    let settings = try [Setting](jsonString: many)
+    #expect(settings.count == 4_500)
+    #expect(try [Setting](decode: JSON(jsonString: many)) == settings)
+    // Every case fails at every element: the error of the first.
+    let failing = "[" + Array(repeating: #"{"z": 1}"#, count: 5_000).joined(separator: ",") + "]"
+    let error = #expect(throws: JSON.Error.self) { try [Setting](jsonString: failing) }
+    #expect(error?.path == "[0]")
+    #expect(error?.message.hasPrefix("no case of Setting matches") == true)
+    // Ambiguity at every level, on bytes: remembered trials keep it linear.
+    var ambiguous = #"{"x": {"w": 1}}"#
+    for _ in 0..<160 { ambiguous = #"{"x": \#(ambiguous)}"# }
+    let start = ContinuousClock.now
+    #expect(throws: JSON.Error.self) { try Ambiguous(jsonString: ambiguous) }
+    #expect(ContinuousClock.now - start < .seconds(20))
+  }
+}
