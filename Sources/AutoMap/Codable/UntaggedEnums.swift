@@ -170,7 +170,11 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     let value: E
     do {
       if Substitutions.isRecording {
-        value = try Substitutions.relocating({ Self.documentPath($0, key: key, shape: shape) }) {
+        // Only non-generic values in the closure: it is `@Sendable`, and `E.Type` is not.
+        let (single, array) = (shape == .single, shape.isArray)
+        value = try Substitutions.relocating({
+          untaggedDocumentPath($0, key: key, single: single, array: array)
+        }) {
           try decodeExternal(external, counting: shape)
         }
       } else {
@@ -215,22 +219,10 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     return error
   }
 
-  /// A path in the external-tag value (outermost first) as a path in the untagged document:
-  /// without the case key, and with the payload's `_0` (a single value) or `_n` (the n-th
-  /// element of an array) as the document has it.
   private static func documentPath(
     _ components: [JSON.Error.Component], key: String, shape: Shape
   ) -> [JSON.Error.Component] {
-    guard components.first == .key(key) else { return components }
-    var path = Array(components.dropFirst())
-    guard let payloadKey = path.first, case .key(let field) = payloadKey else { return path }
-    switch shape {
-    case .single where field == "_0": path.removeFirst()
-    case .array:
-      if field.hasPrefix("_"), let position = Int(field.dropFirst()) { path[0] = .index(position) }
-    default: break
-    }
-    return path
+    untaggedDocumentPath(components, key: key, single: shape == .single, array: shape.isArray)
   }
 
   /// Marks a trial that decoded but would write another shape: the most telling failure.
@@ -307,6 +299,11 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
       default: break
       }
       return shapes
+    }
+
+    var isArray: Bool {
+      if case .array = self { return true }
+      return false
     }
 
     func expectation(_ key: String) -> String {
@@ -407,4 +404,21 @@ final class UntaggedSession: @unchecked Sendable {  // used by one synchronous d
   private static func address<Element>(_ elements: [Element]) -> UInt {
     elements.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
   }
+}
+
+/// A path in the external-tag value (outermost first) as a path in the untagged document:
+/// without the case key, and with the payload's `_0` (a `single` value) or `_n` (the n-th
+/// element of an `array`) as the document has it.
+private func untaggedDocumentPath(
+  _ components: [JSON.Error.Component], key: String, single: Bool, array: Bool
+) -> [JSON.Error.Component] {
+  guard components.first == .key(key) else { return components }
+  var path = Array(components.dropFirst())
+  guard let payloadKey = path.first, case .key(let field) = payloadKey else { return path }
+  if single, field == "_0" {
+    path.removeFirst()
+  } else if array, field.hasPrefix("_"), let position = Int(field.dropFirst()) {
+    path[0] = .index(position)
+  }
+  return path
 }

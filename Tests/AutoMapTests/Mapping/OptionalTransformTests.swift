@@ -7,7 +7,7 @@ import Testing
 /// `DateTransform` and custom transforms; a value of the wrong type is still an error.
 @Suite("Optional transformed properties: null and absent on every path")
 struct OptionalTransformTests {
-  nonisolated(unsafe) static let formatter: DateFormatter = {
+  static let formatter: DateFormatter = {
     let formatter = DateFormatter()
     formatter.locale = Locale(identifier: "en_US_POSIX")
     formatter.timeZone = TimeZone(identifier: "UTC")
