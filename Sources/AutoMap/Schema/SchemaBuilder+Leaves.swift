@@ -90,7 +90,7 @@ extension SchemaBuilder {
     case .iso8601: ["type": "string", "format": "date-time"]
     case .seconds, .milliseconds: ["type": "number"]
     case .formatter, .rfc1123: ["type": "string"]
-    case .oneOf(let formats): ["anyOf": .array(formats.map(date))]
+    case .oneOf: ["anyOf": .array(transform.formats.map(date))]
     }
   }
 
