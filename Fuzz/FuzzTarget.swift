@@ -215,6 +215,14 @@ private func checkAgreement<T: JSONCodable>(_: T.Type, _ bytes: UnsafeRawBufferP
   case (.failure(let a), .failure(let b)):
     guard "\(a)" == "\(b)" else { fatalError("bytes and JSON failed differently: \(a) vs \(b)") }
   default:
+    // The stack guard refuses what the thread's stack cannot hold: a resource limit, which the
+    // `JSON` path (more stack per untagged level) reaches before the byte path.
+    for case .failure(let error as JSON.Error) in [
+      viaBytes.map { _ in () }, viaJSON.map { _ in () },
+    ]
+    where error.message.contains("stack can hold") {
+      return
+    }
     fatalError("bytes and JSON disagree: \(viaBytes) vs \(viaJSON)")
   }
 }
