@@ -460,10 +460,8 @@ enum ByteDecoding {
     } catch {
       return false
     }
-    do {
-      try session.finishAll()
-      guard !session.failed else { throw session.giveUp() }
-    } catch {
+    // Every object scanned to its end; anything thrown to `Codable` code failed the session.
+    guard (try? session.finishAll()) != nil, !session.failed else {
       RawValue.destroy(destination, as: T.self)
       return false
     }

@@ -35,7 +35,7 @@ final class DecodeRoutes: Sendable {
     /// `keys` in memory the node owns, for the pass to compare without reference counting,
     /// and whether each can be recognized verbatim (it has no byte JSON must escape).
     private(set) var spans:
-      UnsafeMutableBufferPointer<(key: UnsafePointer<UInt8>, verbatim: Bool)> =
+      UnsafeMutableBufferPointer<(key: UnsafePointer<UInt8>, count: Int, verbatim: Bool)> =
         .init(start: nil, count: 0)
     private var storage: UnsafeMutablePointer<UInt8>?
 
@@ -48,7 +48,9 @@ final class DecodeRoutes: Sendable {
       spans = .allocate(capacity: keys.count)
       var offset = 0
       for (position, key) in keys.enumerated() {
-        spans[position] = (UnsafePointer(storage + offset), !key.contains(where: isStringStop))
+        spans[position] = (
+          UnsafePointer(storage + offset), key.count, !key.contains(where: isStringStop)
+        )
         offset += key.count
       }
       for child in children { child?.finish() }
@@ -57,7 +59,7 @@ final class DecodeRoutes: Sendable {
     /// The key at `position` equals `bytes`.
     @inline(__always)
     func keyEquals(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      guard keys[position].count == bytes.count else { return false }
+      guard spans[position].count == bytes.count else { return false }
       guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
       return sameBytes(spans[position].key, base, bytes.count)
     }
@@ -312,8 +314,8 @@ extension DecodePlan {
     repeat {
       reader.skipWhitespace()
       let key: Int?
-      if hint < node.spans.count, case let (bytes, verbatim) = node.spans[hint], verbatim,
-        reader.consumeKey(bytes, count: node.keys[hint].count)
+      if hint < node.spans.count, case let (bytes, count, verbatim) = node.spans[hint], verbatim,
+        reader.consumeKey(bytes, count: count)
       {
         // The usual case: the key expected next, recognized without scanning.
         key = hint

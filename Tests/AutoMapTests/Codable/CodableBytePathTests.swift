@@ -190,8 +190,9 @@ private func agree<T: JSONDecodable & Equatable>(
   return reference
 }
 
-/// Writes `value` as bytes and through `JSON`, with every writing option: the same text.
-private func agreeWriting<T: JSONEncodable>(
+/// Writes `value` as bytes and through `JSON`, with every writing option: the same text, or
+/// the same error. (Shared by the byte-path suites.)
+func agreeWriting<T: JSONEncodable>(
   _ value: T, sourceLocation: SourceLocation = #_sourceLocation
 ) {
   for options: JSON.WritingOptions in [[], [.sortedKeys], [.omitNulls], [.prettyPrinted]] {

@@ -109,26 +109,6 @@ private func agreeEverywhere<T: JSONCodable & Equatable>(
   return single
 }
 
-/// Writes `value` as bytes and through `JSON`, with every writing option: the same text, or
-/// the same error.
-private func agreeWriting<T: JSONEncodable>(
-  _ value: T, sourceLocation: SourceLocation = #_sourceLocation
-) {
-  for options: JSON.WritingOptions in [[], [.sortedKeys], [.omitNulls], [.prettyPrinted]] {
-    let reference = Result { try value.json.jsonString(options: options) }
-    for _ in 0..<2 {
-      let bytes = Result { try value.jsonString(options: options) }
-      switch (reference, bytes) {
-      case (.success(let a), .success(let b)):
-        #expect(a == b, "\(options)", sourceLocation: sourceLocation)
-      case (.failure(let a), .failure(let b)):
-        #expect("\(a)" == "\(b)", sourceLocation: sourceLocation)
-      default: Issue.record("\(reference) vs \(bytes)", sourceLocation: sourceLocation)
-      }
-    }
-  }
-}
-
 @Suite("Untagged enums on the byte path agree with the JSON path")
 struct UntaggedBytePathTests {
   /// Documents that map, that fail, and that only the reference can decide (repeated and
