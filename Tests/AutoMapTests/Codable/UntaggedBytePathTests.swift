@@ -1,5 +1,6 @@
 @_spi(Testing) import AutoMap
 import Foundation
+import Synchronization
 import Testing
 
 /// A payload that notes which `Decoder` read it.
@@ -36,6 +37,33 @@ indirect enum UBWrap: JSONCodable, Codable, Equatable {
   case leaf(Int)
   case both(UBWrap, UBWrap)
   static let caseLayout = JSON.CaseLayout.untagged(["wrap", "leaf", "both"])
+}
+
+/// A payload that fails, and when armed first makes every type's next use a first use again:
+/// a decode under way on the bytes then meets a type that takes the `JSON` path (the first use
+/// of another type does the same).
+struct UBForgetter: Codable, Equatable {
+  static let armed = Mutex(false)
+
+  init(from decoder: any Decoder) throws {
+    if Self.armed.withLock({ armed in
+      defer { armed = false }; return armed
+    }) {
+      AutoMapTesting.forgetReflection()
+    }
+    throw DecodingError.typeMismatch(
+      UBForgetter.self, .init(codingPath: decoder.codingPath, debugDescription: "never"))
+  }
+  func encode(to encoder: any Encoder) throws {}
+}
+
+/// `UBWrap` with a first case that can make later trials take the `JSON` path.
+indirect enum UBForgetful: JSONCodable, Codable, Equatable {
+  case forget(UBForgetter)
+  case wrap(UBForgetful)
+  case leaf(Int)
+  case both(UBForgetful, UBForgetful)
+  static let caseLayout = JSON.CaseLayout.untagged(["forget", "wrap", "leaf", "both"])
 }
 
 /// Optional labels: the shape written depends on the value (`nil` is left out).
@@ -78,9 +106,15 @@ private func agreeEverywhere<T: JSONCodable & Equatable>(
   }
   switch (viaJSON, viaBytes) {
   case (.success(let a), .success(let b)):
-    #expect(a == b, "\(text)", sourceLocation: sourceLocation)
-    if case .success(let value)? = single {
-      #expect(a == [value, value], "\(text)", sourceLocation: sourceLocation)
+    if a != b {
+      Issue.record(
+        "[T] from JSON and from bytes disagree: \(partingExcerpt("\(a)", "\(b)"))",
+        sourceLocation: sourceLocation)
+    }
+    if case .success(let value)? = single, a != [value, value] {
+      Issue.record(
+        "[T] and T disagree: \(partingExcerpt("\(a)", "\([value, value])"))",
+        sourceLocation: sourceLocation)
     }
   case (.failure(let a), .failure(let b)):
     #expect(a.description == b.description, "\(text)", sourceLocation: sourceLocation)
@@ -205,6 +239,23 @@ struct UntaggedBytePathTests {
     }
     #expect(reference.decodedBy == "JSONValueDecoder")
     #expect(try UBSpied(jsonString: "4") == .number(4))
+  }
+
+  @Test("a value read from bytes whose nested values turn to the JSON path: the same value")
+  func pathChangesMidway() throws {
+    // `wrap` holds the enum at the same value: it must fail there, whichever path reads the
+    // nested value (without one memory of the trials under way, `wrap(both(…))` came out).
+    let expected = UBForgetful.both(.both(.leaf(1), .leaf(0)), .leaf(1))
+    let text = "[[1, 0], 1]"
+    for _ in 0..<3 {
+      #expect(try UBForgetful(jsonString: text) == expected)  // now on the byte path
+      UBForgetter.armed.withLock { $0 = true }
+      #expect(try UBForgetful(jsonString: text) == expected)
+      UBForgetter.armed.withLock { $0 = true }
+      #expect(try [UBForgetful](jsonData: Data("[\(text)]".utf8)) == [expected])
+      UBForgetter.armed.withLock { $0 = true }
+      #expect(try UBForgetful(decode: JSON(jsonString: text)) == expected)
+    }
   }
 
   @Test("hostile documents never crash nor go exponential, on both paths")

@@ -38,21 +38,45 @@ func everyDecoding<T: JSONDecodable>(
   return results
 }
 
-/// Checks every way of decoding agrees, and returns the common result.
+/// The entry points of ``everyDecoding(_:_:keyStyle:)``, in its order.
+let everyDecodingEntryPoints = [
+  "first jsonString", "first jsonData", "first decode(JSON)", "jsonString", "jsonData",
+  "decode(JSON)",
+]
+
+/// Checks every way of decoding agrees, and returns the common result. A disagreement names
+/// the entry point and shows where the two descriptions part (deep values print long).
 func agreedDecoding<T: JSONDecodable & Equatable>(
   _: T.Type, _ text: String, keyStyle: JSON.KeyStyle = .exact
 ) -> Result<T, JSON.Error>? {
   let results = everyDecoding(T.self, text, keyStyle: keyStyle)
-  for result in results.dropFirst() {
+  let shown = text.count > 300 ? "\(text.prefix(300))… (\(text.utf8.count) bytes)" : text
+  for (entry, result) in zip(everyDecodingEntryPoints, results).dropFirst() {
     switch (results[0], result) {
-    case (.success(let a), .success(let b)): #expect(a == b, "\(text)")
+    case (.success(let a), .success(let b)):
+      if a != b {
+        Issue.record(
+          "\(entry) disagrees with the first jsonString on \(shown): \(partingExcerpt("\(a)", "\(b)"))"
+        )
+      }
     case (.failure(let a), .failure(let b)):
-      #expect(a.path == b.path, "\(text)")
-      #expect(a.description == b.description, "\(text)")
-    default: Issue.record("entry points disagree on \(text): \(results)")
+      #expect(a.path == b.path, "\(entry): \(shown)")
+      #expect(a.description == b.description, "\(entry): \(shown)")
+    default:
+      let parting = partingExcerpt("\(results[0])", "\(result)")
+      Issue.record("\(entry) disagrees with the first jsonString on \(shown): \(parting)")
     }
   }
   return results.first
+}
+
+/// Where two descriptions part: 120 characters of each from a little before the first
+/// difference.
+func partingExcerpt(_ a: String, _ b: String) -> String {
+  let common = zip(a, b).prefix { $0 == $1 }.count
+  let start = max(0, common - 40)
+  return
+    "at character \(common): \(a.dropFirst(start).prefix(120)) ≠ \(b.dropFirst(start).prefix(120))"
 }
 
 extension ProcessWideState {
