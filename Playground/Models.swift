@@ -212,6 +212,7 @@ enum Shape: JSONCodable, Codable {
   case rect(width: Double, height: Double)
   case none
   static let caseLayout = JSON.CaseLayout.internalTag("type")
+  static let schemaCases = ["circle", "rect", "none"]  // for JSON.schema(for:)
 }
 
 struct LogEntry: JSONCodable {

@@ -431,7 +431,7 @@ tour.step(
 }
 
 tour.note(
-  "enum Shape: JSONCodable, Codable { case circle(radius: Double), rect(width:height:), none; caseLayout = .internalTag(\"type\") }"
+  "enum Shape: JSONCodable, Codable { case circle(radius: Double), rect(width:height:), none; caseLayout = .internalTag(\"type\"); schemaCases = [\"circle\", \"rect\", \"none\"] }"
 )
 tour.step(
   "try [Shape.circle(radius: 1), .none].jsonString()",
@@ -870,6 +870,12 @@ tour.step(
   "2"
 ) {
   try JSON.schema(for: Setting.self)["anyOf", 2, "maxItems"]
+}
+tour.step(
+  #"try JSON.schema(for: Shape.self)["oneOf", 1]   // a tagged enum listing schemaCases: one branch each"#,
+  #"{"type":"object","properties":{"type":{"const":"rect"},"width":{"type":"number"},"height":{"type":"number"}},"required":["type","width","height"]}"#
+) {
+  try JSON.schema(for: Shape.self)["oneOf", 1]
 }
 tour.step(
   #"try JSON.schema(for: Drawing.self)["$defs", "Figure", "oneOf", 0]   // a protocol type: oneOf"#,

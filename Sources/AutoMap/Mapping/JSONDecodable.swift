@@ -65,6 +65,25 @@ public protocol JSONMappable: SendableMetatype {
   /// named in the document (see ``JSON/CaseLayout``). `.externalTag` unless the enum says
   /// otherwise; other types ignore it.
   static var caseLayout: JSON.CaseLayout { get }
+
+  /// For enums with payloads under a tagged ``caseLayout``: the Swift names of every case, so
+  /// that ``JSON/schema(for:keyStyle:)`` gives each case its own branch (its tag as a `const`,
+  /// its payload's fields). Empty unless the enum lists them, and then the schema says only
+  /// where the tag is: Swift cannot list an enum's cases, and AutoMap never reads its metadata.
+  /// Decoding and encoding ignore it; the untagged layout lists its cases itself.
+  ///
+  /// ```swift
+  /// enum Shape: JSONCodable, Codable {
+  ///   case circle(radius: Double)
+  ///   case rect(width: Double, height: Double)
+  ///   static let caseLayout = JSON.CaseLayout.internalTag("type")
+  ///   static let schemaCases = ["circle", "rect"]
+  /// }
+  /// ```
+  ///
+  /// List every case: a case left out is outside the schema, though it decodes and encodes.
+  /// A name that is not a case is an `.invalidModel` error when the schema is made.
+  static var schemaCases: [String] { get }
 }
 
 extension JSONMappable {
@@ -74,6 +93,8 @@ extension JSONMappable {
   public static var keyStyle: JSON.KeyStyle { .exact }
   /// `.externalTag`: `{"circle": {"radius": 1}}`, as synthesized `Codable` writes it.
   public static var caseLayout: JSON.CaseLayout { .externalTag }
+  /// None: the schema of a tagged enum says where the tag is, not which cases there are.
+  public static var schemaCases: [String] { [] }
 }
 
 /// A type with an initializer that takes no arguments: what `nonNil` and `.nonNil` fall back

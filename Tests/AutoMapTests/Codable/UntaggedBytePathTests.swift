@@ -1,6 +1,5 @@
 @_spi(Testing) import AutoMap
 import Foundation
-import Synchronization
 import Testing
 
 /// A payload that notes which `Decoder` read it.
@@ -43,7 +42,7 @@ indirect enum UBWrap: JSONCodable, Codable, Equatable {
 /// a decode under way on the bytes then meets a type that takes the `JSON` path (the first use
 /// of another type does the same).
 struct UBForgetter: Codable, Equatable {
-  static let armed = Mutex(false)
+  static let armed = Shared(false)
 
   init(from decoder: any Decoder) throws {
     if Self.armed.withLock({ armed in
