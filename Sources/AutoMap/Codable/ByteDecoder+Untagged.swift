@@ -374,8 +374,29 @@ extension UntaggedEnum {
     }
     let isObject = first == UInt8(ascii: "{")
     let whole = UntaggedPositions([cursor], depth: depth)
-    for key in keys {
+    var objectKeys: [StringSpan]??
+    for (index, key) in keys.enumerated() {
       for shape in 0..<4 {
+        // A payload without the key the case asks for first: the trial would fail.
+        // (`nil`: no trial in that shape.)
+        if let required = firstRequired[index] {
+          let holds: Bool?
+          switch shape {
+          case 0: holds = text == key ? false : nil
+          case 1: holds = required == "_0"
+          case 2: holds = elements.map { Self.isPosition(required, below: $0.starts.count) }
+          default:
+            if isObject, objectKeys == nil { objectKeys = Self.keys(of: reader) }
+            holds =
+              isObject
+              ? objectKeys??.contains { $0.buffer.elementsEqual(required.utf8) } ?? true : nil
+          }
+          if holds == false {
+            // A failure, which the reference shares only when the keys are plain.
+            guard memo.failuresAreFinal(reader) else { return .unsure }
+            continue
+          }
+        }
         let payload: UntaggedTrialDecoder.Payload
         let caseStep = ByteStep.key(AnyCodingKey(stringValue: key))
         switch shape {
@@ -403,6 +424,37 @@ extension UntaggedEnum {
       }
     }
     return .failed
+  }
+
+  /// Whether `key` is `_n` for an `n` below `count`: a key of an array payload of `count`
+  /// values.
+  private static func isPosition(_ key: String, below count: Int) -> Bool {
+    guard key.hasPrefix("_"), let position = Int(key.dropFirst()), position >= 0 else {
+      return false
+    }
+    return position < count && key == "_\(position)"
+  }
+
+  /// The keys of the object at the reader, as written; `nil` when it cannot be read. (Raw
+  /// bytes: a key with an escape or a non-ASCII byte matches nothing here, and the trial
+  /// that is then skipped is left to the reference, as ``UntaggedByteMemo/failuresAreFinal(_:)``
+  /// says.)
+  private static func keys(of reader: JSONReader) -> [StringSpan]? {
+    var reader = reader
+    var keys: [StringSpan] = []
+    do {
+      guard try reader.openContainer(UInt8(ascii: "{"), expected: "an object") else { return [] }
+      defer { reader.leaveContainer() }
+      repeat {
+        reader.skipWhitespace()
+        keys.append(try reader.scanKeyString())
+        try reader.expect(UInt8(ascii: ":"), "':' after object key")
+        try reader.skipValue()
+      } while try reader.nextMember()
+    } catch {
+      return nil
+    }
+    return keys
   }
 
   /// Where each element of the array at the reader starts, and where the array ends.

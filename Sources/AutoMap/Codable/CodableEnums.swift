@@ -76,8 +76,8 @@ enum CodableEnums {
   private static func untaggedDecodePlan<T: JSONDecodable, C: Codable>(
     _: T.Type, _: C.Type, cases: [String], style: JSON.KeyStyle, model: String
   ) throws -> DecodePlan {
-    let untagged = try UntaggedEnum<C>(cases: cases, style: style, model: model)
-    try untagged.checkCases()
+    let untagged = try UntaggedEnum<C>(
+      cases: cases, style: style, model: model, checkingCases: true)
     return DecodePlan(
       modelName: model, kind: .memberwise, fields: [], ignoredFields: [], caseInsensitive: false,
       destroyModel: { RawValue.destroy($0, as: T.self) },

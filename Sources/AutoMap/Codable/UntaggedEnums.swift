@@ -26,7 +26,15 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
   /// The same names as keys in the document: the key style applied as `JSONEncoder` does.
   let keys: [String]
 
-  init(cases: [String], style: JSON.KeyStyle, model: String) throws {
+  /// For each case, the payload key its `init(from:)` asks for first with `decode` (a missing
+  /// one fails the case), learned when the cases are checked; `nil` when unknown or none.
+  /// Trials on bytes skip a case whose payload cannot hold it (``decodeBytes(_:)``).
+  let firstRequired: [String?]
+
+  /// `checkingCases`: run each case's `init(from:)` once on an empty payload, to check every
+  /// listed name is a case and learn ``firstRequired`` (decoding plans do; encoding needs
+  /// neither).
+  init(cases: [String], style: JSON.KeyStyle, model: String, checkingCases: Bool = false) throws {
     self.model = model
     self.style = style
     self.cases = cases
@@ -41,13 +49,22 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
       throw JSON.Error(
         .invalidModel, "\(model).caseLayout lists the case \(JSON.string(key)) twice")
     }
+    firstRequired =
+      checkingCases
+      ? try Self.checkCases(cases, keys, style: style, model: model)
+      : Array(repeating: nil, count: cases.count)
   }
 
   /// Checks that every listed name is a case of the enum: the synthesized `init(from:)` of an
   /// external-tag object with that key either builds the case or fails inside its payload.
-  func checkCases() throws {
+  /// Returns, for each case, the key whose absence the empty payload failed on.
+  private static func checkCases(
+    _ cases: [String], _ keys: [String], style: JSON.KeyStyle, model: String
+  ) throws -> [String?] {
+    var firstRequired: [String?] = []
     for (name, key) in zip(cases, keys) {
       let probe = JSON.object(JSON.Object([(key, .object(JSON.Object()))]))
+      var required: String?
       do {
         _ = try JSONValueDecoder.decodeRoot(E.self, from: probe, style: style)
       } catch let error as JSON.Error
@@ -57,8 +74,16 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
           .invalidModel,
           "\(model).caseLayout lists \(JSON.string(name)), which is not a case of \(model)"
             + " (case names are the Swift names, as declared)")
+      } catch let error as JSON.Error where error.kind == .missingValue {
+        if style == .exact, error.reversedPath.count == 2, error.reversedPath[1] == .key(key),
+          case .key(let field) = error.reversedPath[0]
+        {
+          required = field
+        }
       } catch {}
+      firstRequired.append(required)
     }
+    return firstRequired
   }
 
   // MARK: Encoding

@@ -65,6 +65,19 @@ indirect enum UBForgetful: JSONCodable, Codable, Equatable {
   static let caseLayout = JSON.CaseLayout.untagged(["forget", "wrap", "leaf", "both"])
 }
 
+/// Cases told apart by the key each asks for first: on bytes, a case whose first required key
+/// the payload lacks is not tried.
+enum UBKeyed: JSONCodable, Codable, Equatable {
+  case a(x: Int)
+  case b(y: Int)
+  case c(x: Int?, z: Int)
+  case k(K: Int)
+  case pair(Int, Int)
+  case one(Int)
+  case plain
+  static let caseLayout = JSON.CaseLayout.untagged(["a", "b", "c", "k", "pair", "one", "plain"])
+}
+
 /// Optional labels: the shape written depends on the value (`nil` is left out).
 enum UBOptional: JSONCodable, Codable, Equatable {
   case one(Int?)
@@ -255,6 +268,21 @@ struct UntaggedBytePathTests {
       UBForgetter.armed.withLock { $0 = true }
       #expect(try UBForgetful(decode: JSON(jsonString: text)) == expected)
     }
+  }
+
+  @Test("cases skipped on bytes for a missing first key: the same values and errors")
+  func skippedCases() {
+    let texts = [
+      #"{"x": 1}"#, #"{"y": 1}"#, #"{"z": 1}"#, #"{"x": null, "z": 2}"#, #"{"x": "1", "z": 2}"#,
+      #"{"\u0078": 1}"#, #"{"y": 1, "\u0078": 2}"#, #"{"K": 1}"#, #"{"\u212A": 1}"#,
+      "{\"\u{212A}\": 1}", #"{"X": 1}"#, #"{"x": 1, "x": "a"}"#, #"{"x": "a", "x": 1}"#,
+      "[1, 2]", "[1, 2, 3]", "[1]", "7", #""plain""#, #""a""#, "{}", "[]", "null",
+      #"{"z": 1, "x": 1}"#, #"[{"x": 1}, {"y": 2}]"#, " {\n \"x\" : 1 ,\t\"z\" :2 } ",
+      #"{"z": 1, "y": [1, {"x": 2}]}"#,
+    ]
+    for text in texts { agreeEverywhere(UBKeyed.self, text) }
+    #expect(agreedDecoding(UBKeyed.self, #"{"x": null, "z": 2}"#) == .success(.c(x: nil, z: 2)))
+    #expect(agreedDecoding(UBKeyed.self, "[1, 2]") == .success(.pair(1, 2)))
   }
 
   @Test("hostile documents never crash nor go exponential, on both paths")
