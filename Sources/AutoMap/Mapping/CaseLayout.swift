@@ -49,6 +49,9 @@ extension JSON {
     ///
     /// The enum lists its cases, by their Swift names, in the order they are tried: Swift's
     /// synthesized `Codable` cannot list them, and AutoMap never reads an enum's metadata.
+    /// Trials run the enum's synthesized `init(from:)` (a hand-written one must read the
+    /// external-tag form as it does): a case whose payload lacks the first key its
+    /// `init(from:)` requires is known to fail and is not tried on bytes.
     /// A listed name that is not a case is an `.invalidModel` error at first use; encoding a
     /// case that is not listed is one too (it could never be read back).
     ///
