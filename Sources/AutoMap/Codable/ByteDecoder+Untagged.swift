@@ -62,9 +62,17 @@ final class UntaggedByteMemo {
 
   /// The memo of the untagged value being read from `reader`'s document on this thread.
   static func current(for reader: JSONReader) -> UntaggedByteMemo? {
+    guard let memo = installed, memo.start == reader.start, memo.end == reader.end else {
+      return nil
+    }
+    return memo
+  }
+
+  /// The memo of the untagged value being read from bytes on this thread, whatever the
+  /// document.
+  static var installed: UntaggedByteMemo? {
     guard let raw = automap_untagged_memo_get() else { return nil }
-    let memo = Unmanaged<UntaggedByteMemo>.fromOpaque(raw).takeUnretainedValue()
-    return memo.start == reader.start && memo.end == reader.end ? memo : nil
+    return Unmanaged<UntaggedByteMemo>.fromOpaque(raw).takeUnretainedValue()
   }
 
   /// Runs `body` with this memo as the thread's current one.

@@ -149,6 +149,13 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     if let session = UntaggedSession.current {
       return try session.remember(self, model: model, json)
     }
+    if let trials = UntaggedByteMemo.installed {
+      // Under a trial on bytes (a type's first use reads its value through `JSON`): this
+      // value cannot see the trials under way there, and could pass through a case that holds
+      // the enum at the same value again. The outermost value is decoded through `JSON`.
+      trials.unsure = true
+      throw Self.unsureError
+    }
     let session = UntaggedSession()
     return try UntaggedSession.$current.withValue(session) {
       try session.remember(self, model: model, json)

@@ -50,6 +50,8 @@ struct UBForgetter: Codable, Equatable {
     }) {
       AutoMapTesting.forgetReflection()
     }
+    // A failure the byte path can tell from an unsure one: an error of its own container.
+    _ = try decoder.singleValueContainer().decode([String: Bool].self)
     throw DecodingError.typeMismatch(
       UBForgetter.self, .init(codingPath: decoder.codingPath, debugDescription: "never"))
   }
@@ -63,6 +65,21 @@ indirect enum UBForgetful: JSONCodable, Codable, Equatable {
   case leaf(Int)
   case both(UBForgetful, UBForgetful)
   static let caseLayout = JSON.CaseLayout.untagged(["forget", "wrap", "leaf", "both"])
+}
+
+/// A case holding another enum, itself a case away from this one: `wrap` holds `UBHop`,
+/// which holds this enum at the same value. Listed after `leaf`, so that reading `1` does not
+/// use `UBHop`: its first use can come in the middle of a trial on bytes.
+indirect enum UBHopper: JSONCodable, Codable, Equatable {
+  case leaf(Int)
+  case wrap(UBHop)
+  case both(UBHopper, UBHopper)
+  static let caseLayout = JSON.CaseLayout.untagged(["leaf", "wrap", "both"])
+}
+
+enum UBHop: JSONCodable, Codable, Equatable {
+  case back(UBHopper)
+  static let caseLayout = JSON.CaseLayout.untagged(["back"])
 }
 
 /// Cases told apart by the key each asks for first: on bytes, a case whose first required key
@@ -268,6 +285,19 @@ struct UntaggedBytePathTests {
       UBForgetter.armed.withLock { $0 = true }
       #expect(try UBForgetful(decode: JSON(jsonString: text)) == expected)
     }
+  }
+
+  @Test("a type's first use in the middle of a trial on bytes: the same value")
+  func firstUseMidway() throws {
+    // Read through `JSON`, `UBHop` did not see that `UBHopper` was under way at the same
+    // value on bytes: `wrap(back(both(…)))` came out instead of `both(…)`.
+    let expected = UBHopper.both(.both(.leaf(1), .leaf(0)), .leaf(1))
+    for _ in 0..<3 {
+      AutoMapTesting.forgetReflection()
+      #expect(try UBHopper(jsonString: "1") == .leaf(1))  // the first use, through `JSON`
+      #expect(try UBHopper(jsonString: "[[1, 0], 1]") == expected)  // `UBHop`'s first use
+    }
+    #expect(try UBHopper(decode: JSON(jsonString: "[[1, 0], 1]")) == expected)
   }
 
   @Test("cases skipped on bytes for a missing first key: the same values and errors")
