@@ -382,25 +382,38 @@ extension UntaggedEnum {
     }
     let isObject = first == UInt8(ascii: "{")
     let whole = UntaggedPositions([cursor], depth: depth)
-    var objectKeys: [StringSpan]??
+    // The object's keys, scanned once for every case's needs (lookups remember what they
+    // saw); the first trial that reads the object reads it through this scan.
+    var keyScan: ByteDecoder?
+    var keyScanRead = false
     for (index, key) in keys.enumerated() {
+      let needs = needs[index]
       for shape in 0..<4 {
-        // A payload without the key the case asks for first: the trial would fail.
-        // (`nil`: no trial in that shape.)
-        if let required = firstRequired[index] {
-          let holds: Bool?
+        // A payload that fails the case having read nothing: the reference fails it too,
+        // when the keys are plain.
+        if let needs {
+          let fails: Bool
           switch shape {
-          case 0: holds = text == key ? false : nil
-          case 1: holds = required == "_0"
-          case 2: holds = elements.map { Self.isPosition(required, below: $0.starts.count) }
+          case 0: fails = text == key  // `{}` holds no key
+          case 1: fails = needs.fail { $0 == "_0" }
+          case 2:
+            fails =
+              elements.map { elements in
+                needs.fail { UntaggedCaseNeeds.isPosition($0, below: elements.starts.count) }
+              } ?? false
           default:
-            if isObject, objectKeys == nil { objectKeys = Self.keys(of: reader) }
-            holds =
-              isObject
-              ? objectKeys??.contains { $0.buffer.elementsEqual(required.utf8) } ?? true : nil
+            guard isObject else { continue }
+            if keyScan == nil {
+              let scan = root.child(.root, at: cursor, depth: depth)
+              guard (try? scan.openObject()) != nil else { return .unsure }
+              keyScan = scan
+            }
+            // An escaped or repeated key throws: the reference reads those.
+            guard let scan = keyScan, let missing = try? needs.fail({ try scan.lookup($0) != nil })
+            else { return .unsure }
+            fails = missing
           }
-          if holds == false {
-            // A failure, which the reference shares only when the keys are plain.
+          if fails {
             guard memo.failuresAreFinal(reader) else { return .unsure }
             continue
           }
@@ -420,15 +433,18 @@ extension UntaggedEnum {
           elements.decoders = Array(repeating: nil, count: elements.starts.count)
         default:
           guard isObject else { continue }
-          payload = .object(root.child(caseStep, at: cursor, depth: depth))
+          if let keyScan, !keyScanRead {
+            keyScan.step = caseStep
+            keyScanRead = true
+            payload = .object(keyScan)
+          } else {
+            payload = .object(root.child(caseStep, at: cursor, depth: depth))
+          }
         }
-        // A case that requires a labeled key writes it back, so it writes an object: read as
-        // one, it needs no check of the shape it writes.
-        let writesObject =
-          shape == 3 && firstRequired[index].map { !Self.isPosition($0, below: .max) } == true
         let outcome = attempt(
           UntaggedTrialDecoder(root: root, caseKey: key, payload: payload), shape: shape,
-          end: shape == 0 ? textEnd : arrayEnd, checksShape: !writesObject, memo, reader)
+          end: shape == 0 ? textEnd : arrayEnd,
+          checksShape: !(shape == 3 && needs?.requiresLabel == true), memo, reader)
         switch outcome {
         case .value, .unsure: return outcome
         case .failed: continue
@@ -436,37 +452,6 @@ extension UntaggedEnum {
       }
     }
     return .failed
-  }
-
-  /// Whether `key` is `_n` for an `n` below `count`: a key of an array payload of `count`
-  /// values.
-  private static func isPosition(_ key: String, below count: Int) -> Bool {
-    guard key.hasPrefix("_"), let position = Int(key.dropFirst()), position >= 0 else {
-      return false
-    }
-    return position < count && key == "_\(position)"
-  }
-
-  /// The keys of the object at the reader, as written; `nil` when it cannot be read. (Raw
-  /// bytes: a key with an escape or a non-ASCII byte matches nothing here, and the trial
-  /// that is then skipped is left to the reference, as ``UntaggedByteMemo/failuresAreFinal(_:)``
-  /// says.)
-  private static func keys(of reader: JSONReader) -> [StringSpan]? {
-    var reader = reader
-    var keys: [StringSpan] = []
-    do {
-      guard try reader.openContainer(UInt8(ascii: "{"), expected: "an object") else { return [] }
-      defer { reader.leaveContainer() }
-      repeat {
-        reader.skipWhitespace()
-        keys.append(try reader.scanKeyString())
-        try reader.expect(UInt8(ascii: ":"), "':' after object key")
-        try reader.skipValue()
-      } while try reader.nextMember()
-    } catch {
-      return nil
-    }
-    return keys
   }
 
   /// Where each element of the array at the reader starts, and where the array ends.

@@ -26,13 +26,14 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
   /// The same names as keys in the document: the key style applied as `JSONEncoder` does.
   let keys: [String]
 
-  /// For each case, the payload key its `init(from:)` asks for first with `decode` (a missing
-  /// one fails the case), learned when the cases are checked; `nil` when unknown or none.
-  /// Trials on bytes skip a case whose payload cannot hold it (``decodeBytes(_:)``).
-  let firstRequired: [String?]
+  /// For each case, what its `init(from:)` asks of the payload before a missing key fails it,
+  /// learned when the cases are checked; `nil` when unknown. Trials on bytes skip a case whose
+  /// payload would fail it having read nothing (``decodeBytes(_:)``), and neither path checks
+  /// the shape of a case read as an object that requires a label.
+  let needs: [UntaggedCaseNeeds?]
 
   /// `checkingCases`: run each case's `init(from:)` once on an empty payload, to check every
-  /// listed name is a case and learn ``firstRequired`` (decoding plans do; encoding needs
+  /// listed name is a case and learn its ``needs`` (decoding plans do; encoding needs
   /// neither).
   init(cases: [String], style: JSON.KeyStyle, model: String, checkingCases: Bool = false) throws {
     self.model = model
@@ -49,7 +50,7 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
       throw JSON.Error(
         .invalidModel, "\(model).caseLayout lists the case \(JSON.string(key)) twice")
     }
-    firstRequired =
+    needs =
       checkingCases
       ? try Self.checkCases(cases, keys, style: style, model: model)
       : Array(repeating: nil, count: cases.count)
@@ -57,14 +58,15 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
 
   /// Checks that every listed name is a case of the enum: the synthesized `init(from:)` of an
   /// external-tag object with that key either builds the case or fails inside its payload.
-  /// Returns, for each case, the key whose absence the empty payload failed on.
+  /// Returns, for each case, its needs, when the empty payload failed on a missing key and the
+  /// needs probe saw the same key missing.
   private static func checkCases(
     _ cases: [String], _ keys: [String], style: JSON.KeyStyle, model: String
-  ) throws -> [String?] {
-    var firstRequired: [String?] = []
+  ) throws -> [UntaggedCaseNeeds?] {
+    var needs: [UntaggedCaseNeeds?] = []
     for (name, key) in zip(cases, keys) {
       let probe = JSON.object(JSON.Object([(key, .object(JSON.Object()))]))
-      var required: String?
+      var learned: UntaggedCaseNeeds?
       do {
         _ = try JSONValueDecoder.decodeRoot(E.self, from: probe, style: style)
       } catch let error as JSON.Error
@@ -78,12 +80,14 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
         if style == .exact, error.reversedPath.count == 2, error.reversedPath[1] == .key(key),
           case .key(let field) = error.reversedPath[0]
         {
-          required = field
+          learned = UntaggedCaseNeeds.learn(E.self, caseKey: key).flatMap {
+            $0.required == field ? $0 : nil
+          }
         }
       } catch {}
-      firstRequired.append(required)
+      needs.append(learned)
     }
-    return firstRequired
+    return needs
   }
 
   // MARK: Encoding
@@ -166,13 +170,16 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
   /// substitution wrappers run only when the call records substitutions.)
   func trial(_ json: JSON) throws -> E {
     var reasons: [String] = []
-    for (name, key) in zip(cases, keys) {
+    for (index, (name, key)) in zip(cases, keys).enumerated() {
       var best: (error: JSON.Error, rank: Int)?
+      let needs = needs[index]
       for shape in Shape.candidates(for: json, key: key) {
         do {
           // A case that fails was never the value: what it substituted is not recorded.
-          guard Substitutions.isRecording else { return try attempt(json, key: key, as: shape) }
-          return try Substitutions.tentatively { try attempt(json, key: key, as: shape) }
+          guard Substitutions.isRecording else {
+            return try attempt(json, key: key, as: shape, needs)
+          }
+          return try Substitutions.tentatively { try attempt(json, key: key, as: shape, needs) }
         } catch let error as JSON.Error {
           guard error.isRecoverable else { throw error }
           let rank = Self.rank(error, shape)
@@ -187,8 +194,14 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
         + reasons.joined(separator: "; "))
   }
 
-  /// One case, with the document read as one shape of payload.
-  private func attempt(_ json: JSON, key: String, as shape: Shape) throws -> E {
+  /// One case, with the document read as one shape of payload. The value must write back the
+  /// shape it was read from, unless it was read as an object and its case requires a label
+  /// (`needs`): synthesized `encode(to:)` writes that label back, so an object. That holds
+  /// for synthesized code only, and is the rule for every enum: a hand-written `encode(to:)`
+  /// is not asked.
+  private func attempt(
+    _ json: JSON, key: String, as shape: Shape, _ needs: UntaggedCaseNeeds?
+  ) throws -> E {
     let payload: JSON
     switch shape {
     case .name: payload = .object(JSON.Object())
@@ -215,6 +228,7 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     } catch let error as JSON.Error {
       throw documentError(error, key: key, shape: shape)
     }
+    if shape == .object, needs?.requiresLabel == true { return value }
     // The value must be written back in the shape it was read from.
     guard case .object(let written) = try encodeExternal(value),
       let member = written.members.first, member.key == key

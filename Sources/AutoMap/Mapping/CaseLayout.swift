@@ -50,16 +50,17 @@ extension JSON {
     /// The enum lists its cases, by their Swift names, in the order they are tried: Swift's
     /// synthesized `Codable` cannot list them, and AutoMap never reads an enum's metadata.
     /// Trials run the enum's synthesized `init(from:)` (a hand-written one must read the
-    /// external-tag form as it does): a case whose payload lacks the first key its
-    /// `init(from:)` requires is known to fail and is not tried on bytes.
-    /// A listed name that is not a case is an `.invalidModel` error at first use; encoding a
-    /// case that is not listed is one too (it could never be read back).
+    /// external-tag form as it does). A listed name that is not a case is an `.invalidModel`
+    /// error at first use; encoding a case that is not listed is one too (it could never be
+    /// read back).
     ///
     /// A document several cases could read is read as the first of them: list specific
     /// cases before general ones (`.int(Int)` before `.double(Double)`). A case matches only
     /// when its value would be written back in the same shape, so `.off` is only the string
-    /// `"off"`, never an object. When no case matches, the error names each case and why it
-    /// failed.
+    /// `"off"`, never an object. A case read from an object whose `init(from:)` requires a
+    /// label (`named` above requires `name`) is written back as an object by synthesized
+    /// `encode(to:)`: its value is not encoded to check, and a hand-written `encode(to:)` is
+    /// not asked. When no case matches, the error names each case and why it failed.
     case untagged([String])
   }
 }

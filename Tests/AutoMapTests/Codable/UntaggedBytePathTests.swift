@@ -95,6 +95,57 @@ enum UBKeyed: JSONCodable, Codable, Equatable {
   static let caseLayout = JSON.CaseLayout.untagged(["a", "b", "c", "k", "pair", "one", "plain"])
 }
 
+/// Lists a name that is not a case: every use that reads one is an `.invalidModel` error.
+enum UBBroken: JSONCodable, Codable, Equatable {
+  case p(Int)
+  static let caseLayout = JSON.CaseLayout.untagged(["p", "nope"])
+}
+
+/// `a` looks `broken` up before it requires `x`: a payload holding `broken` is read as `a`,
+/// whose error no later case may hide, even without `x`.
+enum UBLooksUp: JSONCodable, Codable, Equatable {
+  case a(broken: UBBroken?, x: Int)
+  case b(y: Int)
+  static let caseLayout = JSON.CaseLayout.untagged(["a", "b"])
+}
+
+/// `UBLooksUp` in the looked-up field of another untagged enum.
+enum UBLooksUpOuter: JSONCodable, Codable, Equatable {
+  case a(inner: UBLooksUp?, x: Int)
+  case b(y: Int)
+  static let caseLayout = JSON.CaseLayout.untagged(["a", "b"])
+}
+
+/// A hand-written `encode(to:)` that writes neither the case nor its shape: a case read as an
+/// object whose `init(from:)` requires a label is taken as it is, on every path.
+enum UBHandWritten: JSONCodable, Codable, Equatable {
+  case a(x: Int)
+  case b(x: Int)
+  case c(z: Int)
+  static let caseLayout = JSON.CaseLayout.untagged(["a", "b", "c"])
+
+  func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .a(let x), .b(let x):  // every `x` as `b`
+      enum Keys: String, CodingKey { case b, x }
+      var container = encoder.container(keyedBy: Keys.self)
+      var payload = container.nestedContainer(keyedBy: Keys.self, forKey: .b)
+      try payload.encode(x, forKey: .x)
+    case .c(let z):  // not the external-tag form at all
+      var container = encoder.singleValueContainer()
+      try container.encode(["z": z])
+    }
+  }
+}
+
+/// Cases told apart by the keys they need, each holding a spy: which decoder read it.
+enum UBNeedsSpied: JSONCodable, Codable, Equatable {
+  case plain(y: Int)
+  case identified(id: Int, spy: UBSpy)
+  case noted(note: String?, z: Int, spy: UBSpy)
+  static let caseLayout = JSON.CaseLayout.untagged(["plain", "identified", "noted"])
+}
+
 /// Optional labels: the shape written depends on the value (`nil` is left out).
 enum UBOptional: JSONCodable, Codable, Equatable {
   case one(Int?)
@@ -268,6 +319,20 @@ struct UntaggedBytePathTests {
     }
     #expect(reference.decodedBy == "JSONValueDecoder")
     #expect(try UBSpied(jsonString: "4") == .number(4))
+    // Cases skipped for the keys they need: the case that has them is still read from bytes.
+    for text in [
+      #"{"id": 1, "spy": {"x": 4}}"#, #"{"spy": {"x": 4, "y": [1]}, "id": 1}"#,
+      #"{"z": 2, "spy": {"x": 4}}"#, #"{"note": "n", "spy": {"x": 4}, "z": 2}"#,
+    ] {
+      var readers: Set<String> = []
+      for _ in 0..<5 {
+        switch try UBNeedsSpied(jsonString: text) {
+        case .identified(_, let spy), .noted(_, _, let spy): readers.insert(spy.decodedBy)
+        case .plain: Issue.record("plain from \(text)")
+        }
+      }
+      #expect(readers.contains("ByteDecoder"), "\(text): \(readers)")
+    }
   }
 
   @Test("a value read from bytes whose nested values turn to the JSON path: the same value")
@@ -313,6 +378,38 @@ struct UntaggedBytePathTests {
     for text in texts { agreeEverywhere(UBKeyed.self, text) }
     #expect(agreedDecoding(UBKeyed.self, #"{"x": null, "z": 2}"#) == .success(.c(x: nil, z: 2)))
     #expect(agreedDecoding(UBKeyed.self, "[1, 2]") == .success(.pair(1, 2)))
+  }
+
+  @Test("a case looked up before its first required key is tried: its errors are not hidden")
+  func lookedUpKeys() {
+    let texts = [
+      #"{"broken": 1, "y": 2}"#, #"{"y": 2}"#, #"{"broken": null, "x": 1}"#, #"{"x": 1}"#,
+      #"{"broken": 1}"#, #"[{"y": 1}, {"broken": 1, "y": 2}]"#,
+    ]
+    for text in texts { agreeEverywhere(UBLooksUp.self, text) }
+    #expect(agreedDecoding(UBLooksUp.self, #"{"y": 2}"#) == .success(.b(y: 2)))
+    let error = #expect(throws: JSON.Error.self) {
+      try [UBLooksUp](jsonString: #"[{"y": 1}, {"broken": 1, "y": 2}]"#)
+    }
+    #expect(error?.kind == .invalidModel)
+    #expect(error?.path == "[1].broken")
+    let outer = [
+      #"{"inner": {"broken": 1, "y": 2}, "y": 3}"#, #"{"inner": {"y": 2}, "y": 3}"#,
+      #"{"inner": {"broken": 1, "x": 2}, "x": 3}"#, #"{"inner": null, "y": 3}"#,
+    ]
+    for text in outer { agreeEverywhere(UBLooksUpOuter.self, text) }
+    #expect(
+      agreedDecoding(UBLooksUpOuter.self, #"{"inner": {"y": 2}, "y": 3}"#) == .success(.b(y: 3)))
+  }
+
+  @Test(
+    "a hand-written encode(to:) is not asked for a case read as an object that requires a label")
+  func handWrittenEncode() {
+    for text in [#"{"x": 1}"#, #"{"z": 1}"#, #"{"x": 1, "z": 2}"#, "1", #"{"y": 1}"#] {
+      agreeEverywhere(UBHandWritten.self, text)
+    }
+    #expect(agreedDecoding(UBHandWritten.self, #"{"x": 1}"#) == .success(.a(x: 1)))
+    #expect(agreedDecoding(UBHandWritten.self, #"{"z": 1}"#) == .success(.c(z: 1)))
   }
 
   @Test("hostile documents never crash nor go exponential, on both paths")

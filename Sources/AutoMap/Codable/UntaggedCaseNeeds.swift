@@ -1,0 +1,147 @@
+/// What a case's `init(from:)` asks of its payload before a missing key fails it, learned once
+/// per case when an untagged plan is built: the key it reads with `decode` first, and the keys
+/// it only looked up before (`decodeIfPresent`, `contains`).
+///
+/// A payload that holds none of those keys fails the case at that key, having read nothing:
+/// the trial on bytes is not run (``UntaggedEnum/decodeBytes(_:)``). A payload that holds a
+/// key looked up is read further, where anything can happen (a nested type that cannot be
+/// mapped throws an error no later case may hide), so the case is tried.
+///
+/// ```swift
+/// enum Gesture: JSONCodable, Codable {
+///   case tap(x: Int, y: Int)            // needs: "x"
+///   case swipe(label: String?, dx: Int) // needs: "dx", after looking up "label"
+/// }
+/// ```
+struct UntaggedCaseNeeds: Sendable, Equatable {
+  /// The key read with `decode`: a payload without it fails the case.
+  let required: String
+  /// The keys looked up before it, in order.
+  let lookedUp: [String]
+
+  /// Whether a payload whose keys `has` tells fails the case at ``required``, having read
+  /// nothing.
+  @inline(__always)
+  func fail(_ has: (String) throws -> Bool) rethrows -> Bool {
+    if try has(required) { return false }
+    for key in lookedUp where try has(key) { return false }
+    return true
+  }
+
+  /// Whether ``required`` is a label, not a position (`_0`, `_1`, …): synthesized
+  /// `encode(to:)` writes it back, so the case is written as an object.
+  var requiresLabel: Bool { !UntaggedCaseNeeds.isPosition(required, below: .max) }
+
+  /// Whether `key` is `_n` for an `n` below `count`: a key of an array payload of `count`
+  /// values.
+  static func isPosition(_ key: String, below count: Int) -> Bool {
+    guard key.hasPrefix("_"), let position = Int(key.dropFirst()), position >= 0 else {
+      return false
+    }
+    return position < count && key == "_\(position)"
+  }
+
+  /// Runs `E.init(from:)` on the external-tag form `{"<caseKey>": {}}`, noting what it asks of
+  /// the payload; `nil` when it does anything but look keys up and then `decode` one (reads
+  /// `allKeys`, nested containers, other forms), or never asks for a key.
+  static func learn<E: Decodable>(_: E.Type, caseKey: String) -> UntaggedCaseNeeds? {
+    let probe = NeedsProbe(caseKey: caseKey)
+    // A case that goes on after the missing key (it caught the error) needs something else.
+    guard (try? E(from: probe)) == nil, !probe.unsure, let required = probe.required else {
+      return nil
+    }
+    return UntaggedCaseNeeds(required: required, lookedUp: probe.lookedUp)
+  }
+}
+
+/// The decoder of ``UntaggedCaseNeeds/learn(_:caseKey:)``: one case key, an empty payload.
+private final class NeedsProbe: Decoder {
+  struct Stop: Error {}
+
+  let caseKey: String
+  var lookedUp: [String] = []
+  var required: String?
+  var unsure = false
+
+  init(caseKey: String) { self.caseKey = caseKey }
+
+  var codingPath: [any CodingKey] { [] }
+  var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+  /// Anything but what synthesized code asks: the needs are unknown.
+  func refuse() -> Stop {
+    unsure = true
+    return Stop()
+  }
+
+  func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedDecodingContainer<Key> {
+    KeyedDecodingContainer(NeedsCaseContainer<Key>(probe: self))
+  }
+  func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw refuse() }
+  func singleValueContainer() throws -> any SingleValueDecodingContainer { throw refuse() }
+}
+
+/// `{"<case>": {}}`.
+private struct NeedsCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let probe: NeedsProbe
+
+  var codingPath: [any CodingKey] { [] }
+  var allKeys: [Key] { Key(stringValue: probe.caseKey).map { [$0] } ?? [] }
+  func contains(_ key: Key) -> Bool { key.stringValue == probe.caseKey }
+  func decodeNil(forKey _: Key) throws -> Bool { throw probe.refuse() }
+  func decode<T: Decodable>(_: T.Type, forKey _: Key) throws -> T { throw probe.refuse() }
+
+  func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) throws
+    -> KeyedDecodingContainer<NestedKey>
+  {
+    guard key.stringValue == probe.caseKey else { throw probe.refuse() }
+    return KeyedDecodingContainer(NeedsPayloadContainer<NestedKey>(probe: probe))
+  }
+
+  func nestedUnkeyedContainer(forKey _: Key) throws -> any UnkeyedDecodingContainer {
+    throw probe.refuse()
+  }
+  func superDecoder() throws -> any Decoder { throw probe.refuse() }
+  func superDecoder(forKey _: Key) throws -> any Decoder { throw probe.refuse() }
+}
+
+/// The empty payload: every key is missing. (`decodeIfPresent` asks `contains` first.)
+private struct NeedsPayloadContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+  let probe: NeedsProbe
+
+  var codingPath: [any CodingKey] { [] }
+  var allKeys: [Key] {
+    probe.unsure = true  // the case looks at what the payload holds
+    return []
+  }
+
+  func contains(_ key: Key) -> Bool {
+    if probe.required == nil {
+      probe.lookedUp.append(key.stringValue)
+    } else {
+      probe.unsure = true  // it went on after the missing key
+    }
+    return false
+  }
+
+  func decodeNil(forKey key: Key) throws -> Bool { throw missing(key) }
+  func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T { throw missing(key) }
+
+  private func missing(_ key: Key) -> NeedsProbe.Stop {
+    if probe.required == nil {
+      probe.required = key.stringValue
+    } else {
+      probe.unsure = true  // it went on after the missing key
+    }
+    return NeedsProbe.Stop()
+  }
+
+  func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey _: Key) throws
+    -> KeyedDecodingContainer<NestedKey>
+  { throw probe.refuse() }
+  func nestedUnkeyedContainer(forKey _: Key) throws -> any UnkeyedDecodingContainer {
+    throw probe.refuse()
+  }
+  func superDecoder() throws -> any Decoder { throw probe.refuse() }
+  func superDecoder(forKey _: Key) throws -> any Decoder { throw probe.refuse() }
+}
