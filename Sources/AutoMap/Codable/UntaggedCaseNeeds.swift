@@ -18,6 +18,15 @@ struct UntaggedCaseNeeds: Sendable, Equatable {
   let required: String
   /// The keys looked up before it, in order.
   let lookedUp: [String]
+  /// Whether ``required`` is a label, not a position (`_0`, `_1`, …): synthesized
+  /// `encode(to:)` writes it back, so the case is written as an object.
+  let requiresLabel: Bool
+
+  init(required: String, lookedUp: [String]) {
+    self.required = required
+    self.lookedUp = lookedUp
+    requiresLabel = !Self.isPosition(required, below: .max)
+  }
 
   /// Whether a payload whose keys `has` tells fails the case at ``required``, having read
   /// nothing.
@@ -27,10 +36,6 @@ struct UntaggedCaseNeeds: Sendable, Equatable {
     for key in lookedUp where try has(key) { return false }
     return true
   }
-
-  /// Whether ``required`` is a label, not a position (`_0`, `_1`, …): synthesized
-  /// `encode(to:)` writes it back, so the case is written as an object.
-  var requiresLabel: Bool { !UntaggedCaseNeeds.isPosition(required, below: .max) }
 
   /// Whether `key` is `_n` for an `n` below `count`: a key of an array payload of `count`
   /// values.

@@ -29,7 +29,7 @@ struct NestedDelivery: JSONCodable, Equatable {
 struct Lenient: JSONCodable, Equatable {
   var payload: WebhookPayload?
   static func specificOptions() -> [String: SpecificOption] {
-    ["payload": [.embeddedJSON, .defaultValue(WebhookPayload?.none)]]
+    ["payload": [.embeddedJSON, .defaultValue(WebhookPayload?.none as Any)]]
   }
 }
 
