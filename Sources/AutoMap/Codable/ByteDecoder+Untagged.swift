@@ -9,10 +9,15 @@ import CAutoMapShims
 
 extension ByteDecodingSession {
   /// A key the object does not have: the reference misses it too, so an untagged trial takes
-  /// it as the case's failure. (Never shown: a failed session's errors are the reference's.)
-  func missingKey(_: String) -> JSON.Error {
+  /// it as the case's failure. The error is the reference decoder's kind (`keyNotFound`), so
+  /// that `Codable` code that catches it does on bytes what it does there. (Its text is
+  /// never shown: a failed session's errors are the reference's.)
+  func missingKey(_ key: String) -> DecodingError {
     failed = true
-    return Self.missing
+    return DecodingError.keyNotFound(
+      AnyCodingKey(stringValue: key),
+      DecodingError.Context(
+        codingPath: [], debugDescription: Self.missing.message, underlyingError: Self.missing))
   }
 
   private static let missing = JSON.Error(.missingValue, "missing key (internal)")
@@ -73,6 +78,16 @@ final class UntaggedByteMemo {
   static var installed: UntaggedByteMemo? {
     guard let raw = automap_untagged_memo_get() else { return nil }
     return Unmanaged<UntaggedByteMemo>.fromOpaque(raw).takeUnretainedValue()
+  }
+
+  /// Runs `body` with no memo current on this thread: for another document read in the
+  /// middle of a trial (JSON held in a string), whose values cannot be where the trials under
+  /// way are.
+  static func outside<R>(_ body: () throws -> R) rethrows -> R {
+    let previous = automap_untagged_memo_get()
+    automap_untagged_memo_set(nil)
+    defer { automap_untagged_memo_set(previous) }
+    return try body()
   }
 
   /// Runs `body` with this memo as the thread's current one.
@@ -509,9 +524,9 @@ extension UntaggedEnum {
       return .value(value, end: end)
     } catch {
       if session.unsure || memo.unsure { return .unsure }
-      guard let error = error as? JSON.Error,
-        error.kind == .typeMismatch || error.kind == .missingValue
-      else { return .unsure }
+      // Classified as the reference classifies what `init(from:)` threw.
+      let kind = CodableErrors.jsonError(error, style: style).kind
+      guard kind == .typeMismatch || kind == .missingValue else { return .unsure }
       return memo.failuresAreFinal(reader) ? .failed : .unsure
     }
   }

@@ -66,13 +66,28 @@ final class ByteDecodingSession {
         codingPath: [], debugDescription: "decoded again through JSON values (internal)"))
   }
 
-  /// Runs `body`, failing the session on any error (the error is passed on).
+  /// Runs `body`, failing the session on any error (passed on as the reference decoder's
+  /// `DecodingError` of the same kind, so that `Codable` code that catches it does on bytes
+  /// what it does there).
   @inline(__always)
   func guarded<R>(_ body: () throws -> R) throws -> R {
     guard live, !busy else { throw giveUp() }
     do { return try body() } catch {
       failed = true
-      throw error
+      throw Self.decodingError(error)
+    }
+  }
+
+  /// `error` as ``JSONValueDecoder`` throws it to `Codable` code (``JSONValueDecoder/failure(_:_:)``):
+  /// AutoMap's own error in `underlyingError`, which the engine reads back.
+  static func decodingError(_ error: any Error) -> any Error {
+    guard let error = error as? JSON.Error else { return error }
+    let context = DecodingError.Context(
+      codingPath: [], debugDescription: error.message, underlyingError: error)
+    switch error.kind {
+    case .missingValue: return DecodingError.valueNotFound(Any.self, context)
+    case .typeMismatch: return DecodingError.typeMismatch(Any.self, context)
+    default: return DecodingError.dataCorrupted(context)
     }
   }
 

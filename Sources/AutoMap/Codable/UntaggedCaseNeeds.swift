@@ -132,13 +132,16 @@ private struct NeedsPayloadContainer<Key: CodingKey>: KeyedDecodingContainerProt
   func decodeNil(forKey key: Key) throws -> Bool { throw missing(key) }
   func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T { throw missing(key) }
 
-  private func missing(_ key: Key) -> NeedsProbe.Stop {
+  /// The error a real decoder throws for a missing key, so that a `catch` in the case's code
+  /// runs as it would on a document (and what it asks then is seen).
+  private func missing(_ key: Key) -> DecodingError {
     if probe.required == nil {
       probe.required = key.stringValue
     } else {
       probe.unsure = true  // it went on after the missing key
     }
-    return NeedsProbe.Stop()
+    return DecodingError.keyNotFound(
+      key, DecodingError.Context(codingPath: [], debugDescription: "probe (internal)"))
   }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey _: Key) throws

@@ -62,7 +62,10 @@ struct EmbeddedJSONTransform: Transform {
         // property's fallback may stand in. The inner position stays in the message.
         throw JSON.Error(.typeMismatch, "the string holds malformed JSON: \(error.message)")
       }
-      let value: Any = try Self.$depth.withValue(Self.depth + 1) { try decoder(inner) }
+      // Another document: the untagged trials under way on the outer bytes are not its.
+      let value: Any = try Self.$depth.withValue(Self.depth + 1) {
+        try UntaggedByteMemo.outside { try decoder(inner) }
+      }
       return value
     default:
       throw JSON.Error.mismatch(expected: "a string holding JSON", found: json)

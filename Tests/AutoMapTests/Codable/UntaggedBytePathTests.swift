@@ -146,6 +146,53 @@ enum UBNeedsSpied: JSONCodable, Codable, Equatable {
   static let caseLayout = JSON.CaseLayout.untagged(["plain", "identified", "noted"])
 }
 
+/// A hand-written `init(from:)` that catches the missing key and looks for another:
+/// `{"legacy": …}` is `named` on every path, not `raw`.
+enum UBCatching: JSONCodable, Codable, Equatable {
+  case named(name: String)
+  case raw([String: String])
+  static let caseLayout = JSON.CaseLayout.untagged(["named", "raw"])
+
+  enum CodingKeys: String, CodingKey { case named, raw }
+  enum NamedKeys: String, CodingKey { case name, legacy }
+  enum RawKeys: String, CodingKey { case _0 }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    guard container.allKeys.count == 1, let key = container.allKeys.first else {
+      throw DecodingError.typeMismatch(
+        Self.self, .init(codingPath: [], debugDescription: "one case key"))
+    }
+    switch key {
+    case .named:
+      let payload = try container.nestedContainer(keyedBy: NamedKeys.self, forKey: .named)
+      do {
+        self = .named(name: try payload.decode(String.self, forKey: .name))
+      } catch DecodingError.keyNotFound(let missing, let context) {
+        guard let legacy = try payload.decodeIfPresent(String.self, forKey: .legacy) else {
+          throw DecodingError.keyNotFound(missing, context)
+        }
+        self = .named(name: legacy)
+      }
+    case .raw:
+      let payload = try container.nestedContainer(keyedBy: RawKeys.self, forKey: .raw)
+      self = .raw(try payload.decode([String: String].self, forKey: ._0))
+    }
+  }
+}
+
+/// A model holding an untagged value in a string of JSON, inside an untagged case.
+struct UBEmbedded: JSONCodable, Codable, Equatable {
+  var inner: UBSpied?
+  static func specificOptions() -> [String: SpecificOption] { ["inner": .embeddedJSON] }
+}
+
+enum UBEmbedding: JSONCodable, Codable, Equatable {
+  case number(Int)
+  case holder(spy: UBSpy, embedded: UBEmbedded)
+  static let caseLayout = JSON.CaseLayout.untagged(["number", "holder"])
+}
+
 /// Optional labels: the shape written depends on the value (`nil` is left out).
 enum UBOptional: JSONCodable, Codable, Equatable {
   case one(Int?)
@@ -333,6 +380,17 @@ struct UntaggedBytePathTests {
       }
       #expect(readers.contains("ByteDecoder"), "\(text): \(readers)")
     }
+    // An untagged value in a string of JSON is another document: the case holding it is read
+    // from bytes, and the same as through `JSON`.
+    let embedding = #"{"spy": {"x": 4}, "embedded": {"inner": "{\"x\": 5}"}}"#
+    agreeEverywhere(UBEmbedding.self, embedding)
+    var embeddingReaders: Set<String> = []
+    for _ in 0..<5 {
+      if case .holder(let spy, _) = try UBEmbedding(jsonString: embedding) {
+        embeddingReaders.insert(spy.decodedBy)
+      }
+    }
+    #expect(embeddingReaders.contains("ByteDecoder"), "\(embeddingReaders)")
   }
 
   @Test("a value read from bytes whose nested values turn to the JSON path: the same value")
@@ -400,6 +458,18 @@ struct UntaggedBytePathTests {
     for text in outer { agreeEverywhere(UBLooksUpOuter.self, text) }
     #expect(
       agreedDecoding(UBLooksUpOuter.self, #"{"inner": {"y": 2}, "y": 3}"#) == .success(.b(y: 3)))
+  }
+
+  @Test("a case that catches its missing key and reads another is tried on bytes too")
+  func caughtMissingKey() {
+    for text in [
+      #"{"legacy": "n"}"#, #"{"name": "n"}"#, #"{"other": "n"}"#, #"{"legacy": 1}"#,
+      #"[{"legacy": "n"}, {"x": "y"}]"#,
+    ] {
+      agreeEverywhere(UBCatching.self, text)
+    }
+    #expect(agreedDecoding(UBCatching.self, #"{"legacy": "n"}"#) == .success(.named(name: "n")))
+    #expect(agreedDecoding(UBCatching.self, #"{"other": "n"}"#) == .success(.raw(["other": "n"])))
   }
 
   @Test(
