@@ -176,9 +176,7 @@ final class UntaggedPositions {
 
   /// The position a key such as `_3` names.
   func index(_ key: String) -> Int? {
-    guard key.hasPrefix("_"), let index = Int(key.dropFirst()), index >= 0, index < starts.count,
-      key == "_\(index)"
-    else { return nil }
+    guard let index = UntaggedCaseNeeds.position(key), index < starts.count else { return nil }
     return index
   }
 
@@ -413,9 +411,7 @@ extension UntaggedEnum {
           case 1: fails = needs.fail { $0 == "_0" }
           case 2:
             fails =
-              elements.map { elements in
-                needs.fail { UntaggedCaseNeeds.isPosition($0, below: elements.starts.count) }
-              } ?? false
+              elements.map { elements in needs.fail { elements.index($0) != nil } } ?? false
           default:
             guard isObject else { continue }
             if keyScan == nil {

@@ -82,13 +82,10 @@ final class ByteDecodingSession {
   /// AutoMap's own error in `underlyingError`, which the engine reads back.
   static func decodingError(_ error: any Error) -> any Error {
     guard let error = error as? JSON.Error else { return error }
-    let context = DecodingError.Context(
-      codingPath: [], debugDescription: error.message, underlyingError: error)
-    switch error.kind {
-    case .missingValue: return DecodingError.valueNotFound(Any.self, context)
-    case .typeMismatch: return DecodingError.typeMismatch(Any.self, context)
-    default: return DecodingError.dataCorrupted(context)
-    }
+    return JSONValueDecoder.failure(
+      error.kind, Any.self,
+      DecodingError.Context(
+        codingPath: [], debugDescription: error.message, underlyingError: error))
   }
 
   /// A `JSONDecodable` value through its codec, as the model byte path reads it. The codec may

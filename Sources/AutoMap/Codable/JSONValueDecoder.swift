@@ -118,10 +118,19 @@ struct JSONValueDecoder: Decoder {
   /// The `DecodingError` for `error`, whose path is relative to this decoder's value: its
   /// `underlyingError` is `error` with the full path, which AutoMap reports.
   func failure(_ error: JSON.Error, _ type: Any.Type) -> DecodingError {
-    let context = DecodingError.Context(
-      codingPath: codingPath + error.codingKeys, debugDescription: error.message,
-      underlyingError: path.locate(error))
-    switch error.kind {
+    Self.failure(
+      error.kind, type,
+      DecodingError.Context(
+        codingPath: codingPath + error.codingKeys, debugDescription: error.message,
+        underlyingError: path.locate(error)))
+  }
+
+  /// The `DecodingError` case for an error of `kind`, as `Codable` code sees it: also what
+  /// the byte `Decoder` throws (``ByteDecodingSession/decodingError(_:)``).
+  static func failure(_ kind: JSON.Error.Kind, _ type: Any.Type, _ context: DecodingError.Context)
+    -> DecodingError
+  {
+    switch kind {
     case .missingValue: return .valueNotFound(type, context)
     case .typeMismatch: return .typeMismatch(type, context)
     default: return .dataCorrupted(context)

@@ -25,7 +25,7 @@ struct UntaggedCaseNeeds: Sendable, Equatable {
   init(required: String, lookedUp: [String]) {
     self.required = required
     self.lookedUp = lookedUp
-    requiresLabel = !Self.isPosition(required, below: .max)
+    requiresLabel = Self.position(required) == nil
   }
 
   /// Whether a payload whose keys `has` tells fails the case at ``required``, having read
@@ -37,13 +37,13 @@ struct UntaggedCaseNeeds: Sendable, Equatable {
     return true
   }
 
-  /// Whether `key` is `_n` for an `n` below `count`: a key of an array payload of `count`
-  /// values.
-  static func isPosition(_ key: String, below count: Int) -> Bool {
-    guard key.hasPrefix("_"), let position = Int(key.dropFirst()), position >= 0 else {
-      return false
-    }
-    return position < count && key == "_\(position)"
+  /// The position `n` a key such as `_3` names (as synthesized code names unlabeled
+  /// payloads); `nil` for a label.
+  static func position(_ key: String) -> Int? {
+    guard key.hasPrefix("_"), let position = Int(key.dropFirst()), position >= 0,
+      key == "_\(position)"
+    else { return nil }
+    return position
   }
 
   /// Runs `E.init(from:)` on the external-tag form `{"<caseKey>": {}}`, noting what it asks of
