@@ -19,6 +19,18 @@ struct BadgeCase: JSONCodable, Equatable {
   }
 }
 
+/// A registered protocol whose registered class has subclasses, one registered and one not:
+/// the byte path chooses a writer by the instance's exact type.
+protocol Sketchable: JSONCodable {}
+class Sketch: Sketchable, DefaultInitable {
+  var strokes = 1
+  required init() {}
+}
+final class Scribble: Sketch { var ink = "blue" }
+/// Not registered: not a `Sketch` when written, though it is one.
+final class Doodle: Sketch { var color = "red" }
+struct SketchBook: JSONCodable { var items: [any Sketchable] }
+
 /// The byte path finds a polymorphic object's discriminator in its bytes and reads the object
 /// in place (issue 19). What it cannot decide exactly (a repeated discriminator, a value
 /// naming nothing, a hand-written `subclass(for:)`) must come out as the `JSON` path decides.
@@ -29,6 +41,45 @@ struct PolymorphicBytePathTests {
     try JSON.registerPolymorphic(
       (any Badge).self, discriminator: "kind",
       types: ["star": StarBadge.self, "ring": RingBadge.self])
+    try JSON.registerPolymorphic(
+      (any Sketchable).self, discriminator: "kind",
+      types: ["sketch": Sketch.self, "scribble": Scribble.self])
+  }
+
+  @Test("a subclass writes its own discriminator, and an unregistered one writes as JSON does")
+  func subclassesWritten() throws {
+    func written(_ items: [any Sketchable]) -> [String] {
+      let book = SketchBook(items: items)
+      let outcomes: [Result<String, any Error>] = [
+        Result { try book.json.jsonString() }, Result { try book.jsonString() },
+        Result { String(decoding: try book.jsonData(), as: UTF8.self) },
+        Result { try JSON.encode(items, as: [any Sketchable].self).jsonString() },
+        Result {
+          String(decoding: try JSON.jsonData(items, as: [any Sketchable].self), as: UTF8.self)
+        },
+      ]
+      return outcomes.map { outcome in
+        switch outcome {
+        case .success(let text): text
+        case .failure(let error): "error: \(error)"
+        }
+      }
+    }
+    // Through a model (three entry points), and as a value of the array type (two).
+    func agree(_ outcomes: [String]) {
+      #expect(Set(outcomes[0..<3]).count == 1, "\(outcomes)")
+      #expect(outcomes[3] == outcomes[4], "\(outcomes)")
+    }
+    let registered = written([Sketch(), Scribble(), Sketch()])
+    agree(registered)
+    #expect(
+      registered[0].contains(
+        #"{"items":[{"kind":"sketch","strokes":1},{"kind":"scribble","strokes":1,"ink":"blue"}"#),
+      "\(registered[0])")
+    // The unregistered subclass: whatever the reference writes (or refuses), every path does.
+    let unregistered = written([Scribble(), Doodle()])
+    agree(unregistered)
+    #expect(unregistered[0].contains("Doodle cannot be encoded as any Sketchable"))
   }
 
   @Test(
