@@ -61,7 +61,7 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
     try decoder.session.guarded {
       let position = try decoder.member(key.stringValue)
-      if T.self is any JSONDecodable.Type {
+      if TypeFacts.of(T.self).contains(.decodable) {
         return try decoder.read(position) { try decoder.session.readMapped(T.self, &$0) }
       }
       let child = decoder.memberDecoder(position, key: key)
@@ -264,7 +264,7 @@ struct ByteUnkeyedContainer: UnkeyedDecodingContainer {
 
   mutating func decode<T: Decodable>(_: T.Type) throws -> T {
     let (decoder, index) = (self.decoder, self.index)
-    if T.self is any JSONDecodable.Type {
+    if TypeFacts.of(T.self).contains(.decodable) {
       return try next { try decoder.session.readMapped(T.self, &$0) }
     }
     return try advance { cursor, depth in

@@ -255,7 +255,7 @@ final class ByteDecoder: Decoder, ByteStepNode {
   /// whatever the key style; with `.exact` keys, the only style here, `Dictionary`'s own
   /// `init(from:)` reads the same.)
   func decodeSelf<T: Decodable>(_: T.Type, codable: Bool = false) throws -> T {
-    if !codable, T.self is any JSONDecodable.Type {
+    if !codable, TypeFacts.of(T.self).contains(.decodable) {
       return try readValue { try session.readMapped(T.self, &$0) }
     }
     return try T(from: self)

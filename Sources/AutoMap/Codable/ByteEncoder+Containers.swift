@@ -11,9 +11,12 @@ extension ByteEncoder {
       guard state == .keyed else { throw session.giveUp() }
       try session.enter(self)
       // Objects of more keys than this are left to the reference.
-      guard keys.count < 64 else { throw session.giveUp() }
-      for written in keys where written == name { throw session.giveUp() }
-      keys.append(name)
+      guard session.keys.count - firstKey < 64 else { throw session.giveUp() }
+      for index in firstKey..<session.keys.count where session.keys[index] == name {
+        throw session.giveUp()
+      }
+      if session.keys.capacity == 0 { session.keys.reserveCapacity(8) }
+      session.keys.append(name)
       let mark = session.writer.pointee.mark
       session.writer.pointee.writeKey(name)
       let start = session.writer.pointee.bytes.count
@@ -186,8 +189,8 @@ struct ByteVirtualCaseEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
           session.writer.pointee.writeString(key.stringValue)
           // The payload's members are the tagged object's own.
           payload.state = .keyed
-          payload.keys = [tag]
           session.push(payload)
+          session.keys.append(tag)
         case .adjacentTag(let tag, let content):
           session.writer.pointee.writeKey(tag)
           session.writer.pointee.writeString(key.stringValue)

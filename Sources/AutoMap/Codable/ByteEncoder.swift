@@ -24,10 +24,15 @@ final class ByteEncodingSession {
   @exclusivity(unchecked) var failed = false
   /// The innermost encoder whose container is open; each links to the one it is inside.
   @exclusivity(unchecked) var top: ByteEncoder?
+  /// The keys the open objects have written, outermost first: containers nest, so each
+  /// object's keys are the end of the stack while it writes (from its `firstKey`), and are
+  /// dropped when it closes. One array for the session rather than one per object.
+  @exclusivity(unchecked) var keys: [String] = []
 
   @inline(__always)
   func push(_ encoder: ByteEncoder) {
     encoder.below = top
+    encoder.firstKey = keys.count
     top = encoder
   }
 
@@ -75,8 +80,9 @@ final class ByteEncoder: Encoder, ByteStepNode {
   let step: ByteStep
   @exclusivity(unchecked) var state = State.fresh
   let layout: Layout
-  /// The keys this object has written (a second write of one fails the session).
-  @exclusivity(unchecked) var keys: [String] = []
+  /// Where this object's keys begin in the session's `keys` (a second write of one fails
+  /// the session), once its container is open.
+  @exclusivity(unchecked) var firstKey = 0
   @exclusivity(unchecked) var count = 0
   /// For an adjacent tag's content: where it started, taken back when the payload is empty.
   @exclusivity(unchecked) var dropIfEmpty: JSONWriter.Mark?
@@ -147,9 +153,11 @@ final class ByteEncoder: Encoder, ByteStepNode {
   func close() {
     session.top = below
     below = nil
+    let wroteKeys = session.keys.count > firstKey
+    if wroteKeys { session.keys.removeLast(session.keys.count - firstKey) }
     switch state {
     case .keyed:
-      if let dropIfEmpty, keys.isEmpty {
+      if let dropIfEmpty, !wroteKeys {
         session.writer.pointee.rollBack(to: dropIfEmpty)
       } else {
         session.writer.pointee.endObject()
@@ -203,8 +211,14 @@ final class ByteEncoder: Encoder, ByteStepNode {
   /// `encode(to:)` writes the same.)
   @inline(__always)
   func mapped<T: Encodable>(_ value: T) throws -> (any JSONEncodable)? {
-    guard let mapped = value as? any JSONEncodable else { return nil }
-    if let float = mapped as? any BinaryFloatingPoint, !float.isFinite { throw session.giveUp() }
+    // The instance's own type: a subclass may conform where its declared class does not.
+    let facts = TypeFacts.of(Swift.type(of: value))
+    guard facts.contains(.encodable), let mapped = value as? any JSONEncodable else { return nil }
+    if facts.contains(.floatingPoint), let float = mapped as? any BinaryFloatingPoint,
+      !float.isFinite
+    {
+      throw session.giveUp()
+    }
     return mapped
   }
 

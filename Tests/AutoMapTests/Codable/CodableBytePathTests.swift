@@ -19,7 +19,8 @@ private struct PathProbe: Codable, Equatable {
   }
 }
 
-private struct AnyKey: CodingKey {
+/// A key of any name, for hand-written `Codable` code in the byte-path suites.
+struct AnyKey: CodingKey {
   let stringValue: String
   init(_ string: String) { stringValue = string }
   init?(stringValue: String) { self.stringValue = stringValue }

@@ -10,15 +10,8 @@ private struct TwoContainers: Codable {
     var single = encoder.singleValueContainer()
     try single.encode(1)
     var keyed = encoder.container(keyedBy: AnyKey.self)
-    try keyed.encode(2, forKey: AnyKey(stringValue: "x"))
+    try keyed.encode(2, forKey: AnyKey("x"))
   }
-}
-
-private struct AnyKey: CodingKey {
-  var stringValue: String
-  var intValue: Int? { nil }
-  init(stringValue: String) { self.stringValue = stringValue }
-  init?(intValue: Int) { nil }
 }
 
 /// Reads a pair from an unkeyed container, past its end when the array is short.
