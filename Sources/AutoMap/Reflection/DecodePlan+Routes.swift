@@ -24,6 +24,11 @@ final class DecodeRoutes: Sendable {
   }
 
   /// One object level of the key tree.
+  ///
+  /// Built in the arrays, then laid out by ``finish()`` in `entries`, which the pass reads:
+  /// memory the node owns, read with no reference counting, no bounds checks and no
+  /// exclusivity checks (the arrays are class properties; reading them in the pass cost 2
+  /// runtime exclusivity checks and a retain per key).
   final class Node: @unchecked Sendable {  // immutable once the routes are built
     var keys: [[UInt8]] = []
     /// Per key: where its value's position is noted.
@@ -32,25 +37,40 @@ final class DecodeRoutes: Sendable {
     var children: [Node?] = []
     /// Per key: the field read as its value streams past (the only use of the key).
     var direct: [Int?] = []
-    /// `keys` in memory the node owns, for the pass to compare without reference counting,
-    /// and whether each can be recognized verbatim (it has no byte JSON must escape).
-    private(set) var spans:
-      UnsafeMutableBufferPointer<(key: UnsafePointer<UInt8>, count: Int, verbatim: Bool)> =
-        .init(start: nil, count: 0)
-    private var storage: UnsafeMutablePointer<UInt8>?
 
-    /// Lays `keys` out in `spans`, here and below, once the tree is complete.
+    /// What the pass needs of one key.
+    struct Entry {
+      let key: UnsafePointer<UInt8>
+      let count: Int
+      /// The key has no byte JSON must escape: it can be recognized verbatim.
+      let verbatim: Bool
+      /// The field read as the value streams past, or -1.
+      let direct: Int
+      let slot: Int
+      /// Kept alive by `children`.
+      let child: Unmanaged<Node>?
+    }
+
+    /// Per key, once the tree is complete.
+    @exclusivity(unchecked) private(set) var entries = UnsafeMutableBufferPointer<Entry>(
+      start: nil, count: 0)
+    @exclusivity(unchecked) private var storage: UnsafeMutablePointer<UInt8>?
+
+    /// Lays the keys out in `entries`, here and below, once the tree is complete.
     func finish() {
       let bytes = keys.flatMap { $0 }
       let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
       storage.initialize(from: bytes, count: bytes.count)
       self.storage = storage
-      spans = .allocate(capacity: keys.count)
+      entries = .allocate(capacity: keys.count)
       var offset = 0
       for (position, key) in keys.enumerated() {
-        spans[position] = (
-          UnsafePointer(storage + offset), key.count, !key.contains(where: isStringStop)
-        )
+        entries.initializeElement(
+          at: position,
+          to: Entry(
+            key: UnsafePointer(storage + offset), count: key.count,
+            verbatim: !key.contains(where: isStringStop), direct: direct[position] ?? -1,
+            slot: slots[position], child: children[position].map(Unmanaged.passUnretained)))
         offset += key.count
       }
       for child in children { child?.finish() }
@@ -59,13 +79,13 @@ final class DecodeRoutes: Sendable {
     /// The key at `position` equals `bytes`.
     @inline(__always)
     func keyEquals(_ position: Int, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-      guard spans[position].count == bytes.count else { return false }
+      guard entries[position].count == bytes.count else { return false }
       guard let base = bytes.baseAddress, bytes.count > 0 else { return true }
-      return sameBytes(spans[position].key, base, bytes.count)
+      return sameBytes(entries[position].key, base, bytes.count)
     }
 
     deinit {
-      spans.deallocate()
+      entries.deallocate()
       storage?.deallocate()
     }
   }
@@ -311,11 +331,12 @@ extension DecodePlan {
       return reader.leaveContainer()
     }
     var hint = 0
+    let entries = node.entries
     repeat {
       reader.skipWhitespace()
       let key: Int?
-      if hint < node.spans.count, case let (bytes, count, verbatim) = node.spans[hint], verbatim,
-        reader.consumeKey(bytes, count: count)
+      if hint < entries.count, entries[hint].verbatim,
+        reader.consumeKey(entries[hint].key, count: entries[hint].count)
       {
         // The usual case: the key expected next, recognized without scanning.
         key = hint
@@ -338,25 +359,25 @@ extension DecodePlan {
         continue
       }
       hint = key + 1
-      if let field = node.direct[key] {
+      let entry = entries[key]
+      if entry.direct >= 0 {
         // A repeated key: the last occurrence counts, which the `JSON` path decides.
-        if read.contains(field) { throw Self.repeatedKey }
-        read.insert(field)
-        try readField(field, &reader, base, &progress)
+        if read.contains(entry.direct) { throw Self.repeatedKey }
+        read.insert(entry.direct)
+        try readField(entry.direct, &reader, base, &progress)
         continue
       }
-      let slot = node.slots[key]
-      if let child = node.children[key] {
+      if let child = entry.child {
         // A repeat would mix what was read inside an earlier occurrence with the last one,
         // which alone counts: the `JSON` path decides.
-        if positions[slot] != nil { throw Self.repeatedKey }
-        positions[slot] = (reader.cursor, reader.depth)
+        if positions[entry.slot] != nil { throw Self.repeatedKey }
+        positions[entry.slot] = (reader.cursor, reader.depth)
         if reader.cursor.pointee == UInt8(ascii: "{") {
-          try readNode(child, &reader, positions, base, &progress, &read)
+          try readNode(child.takeUnretainedValue(), &reader, positions, base, &progress, &read)
           continue
         }
       } else {
-        positions[slot] = (reader.cursor, reader.depth)
+        positions[entry.slot] = (reader.cursor, reader.depth)
       }
       try reader.skipValue()
     } while try reader.nextMember()
@@ -367,8 +388,9 @@ extension DecodePlan {
   private static func key(
     of key: UnsafeBufferPointer<UInt8>, in node: DecodeRoutes.Node, hint: Int
   ) -> Int? {
-    if hint < node.keys.count, node.keyEquals(hint, key) { return hint }
-    for position in node.keys.indices where position != hint && node.keyEquals(position, key) {
+    let count = node.entries.count
+    if hint < count, node.keyEquals(hint, key) { return hint }
+    for position in 0..<count where position != hint && node.keyEquals(position, key) {
       return position
     }
     return nil
