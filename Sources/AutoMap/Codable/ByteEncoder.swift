@@ -211,14 +211,8 @@ final class ByteEncoder: Encoder, ByteStepNode {
   /// `encode(to:)` writes the same.)
   @inline(__always)
   func mapped<T: Encodable>(_ value: T) throws -> (any JSONEncodable)? {
-    // The instance's own type: a subclass may conform where its declared class does not.
-    let facts = TypeFacts.of(Swift.type(of: value))
-    guard facts.contains(.encodable), let mapped = value as? any JSONEncodable else { return nil }
-    if facts.contains(.floatingPoint), let float = mapped as? any BinaryFloatingPoint,
-      !float.isFinite
-    {
-      throw session.giveUp()
-    }
+    guard let mapped = ByteEncoding.mapped(value) else { return nil }
+    if ByteEncoding.isNonFinite(mapped) { throw session.giveUp() }
     return mapped
   }
 
@@ -244,6 +238,22 @@ final class ByteEncoder: Encoder, ByteStepNode {
 enum ByteEncoding {
   /// What a session's writer holds while the caller's is elsewhere.
   static let placeholder = JSONWriter(options: [], capacity: 0)
+
+  /// `value` when AutoMap maps it (JSONCodable wins), as the reference decides first; `nil`
+  /// for a value that is only `Encodable`. The table answers for the instance's own type (a
+  /// subclass may conform where its declared class does not) before anything is cast.
+  @inline(__always)
+  static func mapped<T: Encodable>(_ value: T) -> (any JSONEncodable)? {
+    guard TypeFacts.of(Swift.type(of: value)).contains(.encodable) else { return nil }
+    return value as? any JSONEncodable
+  }
+
+  /// Whether a mapped value is a non-finite number: the call's configuration says how to
+  /// write it, so the reference does.
+  static func isNonFinite(_ mapped: any JSONEncodable) -> Bool {
+    guard let float = mapped as? any BinaryFloatingPoint else { return false }
+    return !float.isFinite
+  }
 
   /// Writes `value` (a `Codable` value) straight to `writer`; `false`, with nothing written,
   /// when the reference must write it.

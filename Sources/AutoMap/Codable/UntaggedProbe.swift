@@ -233,9 +233,8 @@ extension UntaggedEnum {
     -> Bool
   {
     func open<T: Encodable>(_ value: T) throws -> Bool {
-      if let mapped = value as? any JSONEncodable {
-        // A non-finite number is written as the call's configuration says: the reference.
-        if let float = mapped as? any BinaryFloatingPoint, !float.isFinite { return false }
+      if let mapped = ByteEncoding.mapped(value) {
+        if ByteEncoding.isNonFinite(mapped) { return false }
         try writeMapped(mapped, &writer)
         return true
       }

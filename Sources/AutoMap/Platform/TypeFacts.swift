@@ -1,12 +1,12 @@
 import CAutoMapShims
 
 /// What the `Codable` bridge asks of a type on every value (is it `JSONDecodable`, is it
-/// `JSONEncodable`, is it a floating-point number), answered from a table instead of a
-/// dynamic cast each time: a cast to a protocol type looks up the conformance, 300 to 800
-/// instructions, and a `Codable` property of an array of 3 values asks 5 times per model.
+/// `JSONEncodable`), answered from a table instead of a dynamic cast each time: a cast to a
+/// protocol type looks up the conformance, 300 to 800 instructions, and a `Codable` property
+/// of an array of 3 values asks 5 times per model.
 ///
 /// The table is a fixed array of words that threads share without a lock. A word holds a
-/// type's identity (its metadata address, which is 8-aligned) with the facts in its low three
+/// type's identity (its metadata address, which is 8-aligned) with the facts in its low
 /// bits, so a lookup is one load and one compare; a type that meets another in its slot
 /// replaces it (the other is asked again next time). A word is complete in itself, so loads
 /// and stores need no ordering.
@@ -23,7 +23,6 @@ struct TypeFacts: OptionSet, Sendable {
 
   static let decodable = TypeFacts(rawValue: 1)  // `any JSONDecodable`
   static let encodable = TypeFacts(rawValue: 2)  // `any JSONEncodable`
-  static let floatingPoint = TypeFacts(rawValue: 4)  // `any BinaryFloatingPoint`
 
   private static let mask: UInt = 7
   private static let slotCount = 256
@@ -46,7 +45,6 @@ struct TypeFacts: OptionSet, Sendable {
     var facts: TypeFacts = []
     if type is any JSONDecodable.Type { facts.insert(.decodable) }
     if type is any JSONEncodable.Type { facts.insert(.encodable) }
-    if type is any BinaryFloatingPoint.Type { facts.insert(.floatingPoint) }
     // An identity with low bits set (never seen: metadata is pointer-aligned) is not kept.
     if identity & mask == 0 { automap_atomic_store_relaxed(slot, identity | facts.rawValue) }
     return facts

@@ -39,12 +39,10 @@ extension AutoMapTesting {
 }
 
 extension AutoMapTesting {
-  /// What ``TypeFacts`` answers for `type`: whether it is `JSONDecodable`, `JSONEncodable`
-  /// and `BinaryFloatingPoint`, for tests that compare it with the casts it stands for.
+  /// What ``TypeFacts`` answers for `type`: whether it is `JSONDecodable` and
+  /// `JSONEncodable`, for tests that compare it with the casts it stands for.
   public static func typeFacts(_ type: Any.Type) -> [Bool] {
     let facts = TypeFacts.of(type)
-    return [
-      facts.contains(.decodable), facts.contains(.encodable), facts.contains(.floatingPoint),
-    ]
+    return [facts.contains(.decodable), facts.contains(.encodable)]
   }
 }
