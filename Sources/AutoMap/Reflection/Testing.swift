@@ -8,6 +8,17 @@ public enum AutoMapTesting {
     for state in CodecCache.decodeStates { state.forgetReflected() }
     for state in ModelEncoding.allStates { state.forgetReflected() }
   }
+
+  /// Makes the next decode of `type` a first use again, as ``forgetReflection()`` does for
+  /// every model, leaving every other type alone: for tests that run beside others, whose
+  /// calls would otherwise change path under them. `false` when `type` has no reflection to
+  /// forget (it is not a model: `[Model]`, `Int`).
+  @discardableResult
+  public static func forgetReflection(decoding type: Any.Type) -> Bool {
+    guard let state = CodecCache.decoder(for: type).model else { return false }
+    state.forgetReflected()
+    return true
+  }
 }
 
 extension AutoMapTesting {

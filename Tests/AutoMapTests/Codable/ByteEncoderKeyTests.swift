@@ -71,30 +71,6 @@ private struct PlainHolder: JSONEncodable {
 
 @Suite("The byte Encoder's key stack and type table agree with the JSON path")
 struct ByteEncoderKeyTests {
-  @Test("keys repeated across nested objects, reopened containers, and real repeats")
-  func nestedKeys() {
-    for outer in [false, true] {
-      for inner in [false, true] {
-        for wide in [0, 10, 70] {
-          var juggler = KeyJuggler(repeatOuter: outer, repeatInner: inner, wide: wide)
-          agreeWriting(JugglerHolder(juggler: juggler, jugglers: [juggler, juggler], late: 1))
-          // Written on bytes unless a key repeats in one object, or one has over 64 keys.
-          juggler.spy = EncoderSpy()
-          _ = try? JugglerHolder(juggler: juggler).jsonData()
-          let onBytes = !outer && !inner && wide < 64
-          #expect(
-            juggler.spy?.last.withLock { $0 } == (onBytes ? "ByteEncoder" : "JSONValueEncoder"),
-            "repeats: \(outer), \(inner); \(wide) more keys")
-        }
-      }
-    }
-    let text = try? JugglerHolder(juggler: KeyJuggler(), late: 2).jsonString()
-    #expect(
-      text
-        == #"{"juggler":{"a":1,"n":{"a":2,"d":{"a":3},"b":4},"b":6,"list":[{"b":7},{"b":8}],"c":9},"jugglers":[],"late":2}"#
-    )
-  }
-
   @Test("a value's own type decides whether AutoMap maps it, as the reference's cast does")
   func dynamicType() {
     agreeWriting(PlainHolder(plain: Mapped(), plains: [Plain(), Mapped()]))
@@ -148,6 +124,38 @@ struct ByteEncoderKeyTests {
         }
       }
       for await wrong in group { #expect(wrong.isEmpty, "\(Set(wrong))") }
+    }
+  }
+}
+
+extension ProcessWideState {
+  /// Which `Encoder` writes a value once its model's reflection was observed: here, where no
+  /// test forgets reflection meanwhile (the write would then be a first use, through `JSON`).
+  @Suite("The byte Encoder's key stack: what stays on bytes")
+  struct ByteEncoderKeyPathTests {
+    @Test("keys repeated across nested objects, reopened containers, and real repeats")
+    func nestedKeys() {
+      ProcessWideState.expectInside()  // the spy sees which Encoder runs
+      for outer in [false, true] {
+        for inner in [false, true] {
+          for wide in [0, 10, 70] {
+            var juggler = KeyJuggler(repeatOuter: outer, repeatInner: inner, wide: wide)
+            agreeWriting(JugglerHolder(juggler: juggler, jugglers: [juggler, juggler], late: 1))
+            // Written on bytes unless a key repeats in one object, or one has over 64 keys.
+            juggler.spy = EncoderSpy()
+            _ = try? JugglerHolder(juggler: juggler).jsonData()
+            let onBytes = !outer && !inner && wide < 64
+            #expect(
+              juggler.spy?.last.withLock { $0 } == (onBytes ? "ByteEncoder" : "JSONValueEncoder"),
+              "repeats: \(outer), \(inner); \(wide) more keys")
+          }
+        }
+      }
+      let text = try? JugglerHolder(juggler: KeyJuggler(), late: 2).jsonString()
+      #expect(
+        text
+          == #"{"juggler":{"a":1,"n":{"a":2,"d":{"a":3},"b":4},"b":6,"list":[{"b":7},{"b":8}],"c":9},"jugglers":[],"late":2}"#
+      )
     }
   }
 }

@@ -216,6 +216,7 @@ extension ProcessWideState {
   struct CodableBytePathTests {
     @Test("bytes are read by the byte Decoder and written by the byte Encoder")
     func pathTaken() throws {
+      ProcessWideState.expectInside()
       let text = #"{"probe": {"x": 1}}"#
       _ = try ProbeHolder(jsonString: text)  // the first use observes the reflection
       #expect(try ProbeHolder(jsonString: text).probe.decodedBy == "ByteDecoder")

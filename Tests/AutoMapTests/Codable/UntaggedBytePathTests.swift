@@ -48,7 +48,7 @@ struct UBForgetter: Codable, Equatable {
     if Self.armed.withLock({ armed in
       defer { armed = false }; return armed
     }) {
-      AutoMapTesting.forgetReflection()
+      ProcessWideState.forgetReflection()
     }
     // A failure the byte path can tell from an unsure one: an error of its own container.
     _ = try decoder.singleValueContainer().decode([String: Bool].self)
@@ -347,82 +347,6 @@ struct UntaggedBytePathTests {
     agreeWriting(UntaggedTree<Int>.node([.leaf(1), .pair(.leaf(2), .node([]))]))
   }
 
-  @Test("bytes are read by the byte Decoder after the first use; JSON values by the reference")
-  func pathTaken() throws {
-    let text = #"{"x": 4}"#
-    // Other suites make the types' next use a first use again now and then: a few tries.
-    var readers: Set<String> = []
-    for _ in 0..<5 {
-      guard case .spy(let spy) = try UBSpied(jsonString: text) else {
-        Issue.record("not a spy")
-        return
-      }
-      readers.insert(spy.decodedBy)
-    }
-    #expect(readers.contains("ByteDecoder"), "\(readers)")
-    guard case .spy(let reference) = try UBSpied(decode: JSON(jsonString: text)) else {
-      Issue.record("not a spy")
-      return
-    }
-    #expect(reference.decodedBy == "JSONValueDecoder")
-    #expect(try UBSpied(jsonString: "4") == .number(4))
-    // Cases skipped for the keys they need: the case that has them is still read from bytes.
-    for text in [
-      #"{"id": 1, "spy": {"x": 4}}"#, #"{"spy": {"x": 4, "y": [1]}, "id": 1}"#,
-      #"{"z": 2, "spy": {"x": 4}}"#, #"{"note": "n", "spy": {"x": 4}, "z": 2}"#,
-    ] {
-      var readers: Set<String> = []
-      for _ in 0..<5 {
-        switch try UBNeedsSpied(jsonString: text) {
-        case .identified(_, let spy), .noted(_, _, let spy): readers.insert(spy.decodedBy)
-        case .plain: Issue.record("plain from \(text)")
-        }
-      }
-      #expect(readers.contains("ByteDecoder"), "\(text): \(readers)")
-    }
-    // An untagged value in a string of JSON is another document: the case holding it is read
-    // from bytes, and the same as through `JSON`.
-    let embedding = #"{"spy": {"x": 4}, "embedded": {"inner": "{\"x\": 5}"}}"#
-    agreeEverywhere(UBEmbedding.self, embedding)
-    var embeddingReaders: Set<String> = []
-    for _ in 0..<5 {
-      if case .holder(let spy, _) = try UBEmbedding(jsonString: embedding) {
-        embeddingReaders.insert(spy.decodedBy)
-      }
-    }
-    #expect(embeddingReaders.contains("ByteDecoder"), "\(embeddingReaders)")
-  }
-
-  @Test("a value read from bytes whose nested values turn to the JSON path: the same value")
-  func pathChangesMidway() throws {
-    // `wrap` holds the enum at the same value: it must fail there, whichever path reads the
-    // nested value (without one memory of the trials under way, `wrap(both(…))` came out).
-    let expected = UBForgetful.both(.both(.leaf(1), .leaf(0)), .leaf(1))
-    let text = "[[1, 0], 1]"
-    for _ in 0..<3 {
-      #expect(try UBForgetful(jsonString: text) == expected)  // now on the byte path
-      UBForgetter.armed.withLock { $0 = true }
-      #expect(try UBForgetful(jsonString: text) == expected)
-      UBForgetter.armed.withLock { $0 = true }
-      #expect(try [UBForgetful](jsonData: Data("[\(text)]".utf8)) == [expected])
-      UBForgetter.armed.withLock { $0 = true }
-      #expect(try UBForgetful(decode: JSON(jsonString: text)) == expected)
-    }
-  }
-
-  @Test("a type's first use in the middle of a trial on bytes: the same value")
-  func firstUseMidway() throws {
-    // Read through `JSON`, `UBHop` did not see that `UBHopper` was under way at the same
-    // value on bytes: `wrap(back(both(…)))` came out instead of `both(…)`.
-    let expected = UBHopper.both(.both(.leaf(1), .leaf(0)), .leaf(1))
-    for _ in 0..<3 {
-      AutoMapTesting.forgetReflection()
-      #expect(try UBHopper(jsonString: "1") == .leaf(1))  // the first use, through `JSON`
-      #expect(try UBHopper(jsonString: "[[1, 0], 1]") == expected)  // `UBHop`'s first use
-    }
-    #expect(try UBHopper(decode: JSON(jsonString: "[[1, 0], 1]")) == expected)
-  }
-
   @Test("cases skipped on bytes for a missing first key: the same values and errors")
   func skippedCases() {
     let texts = [
@@ -512,5 +436,88 @@ struct UntaggedBytePathTests {
     let start = ContinuousClock.now
     #expect(throws: JSON.Error.self) { try Ambiguous(jsonString: ambiguous) }
     #expect(ContinuousClock.now - start < .seconds(20))
+  }
+}
+
+extension ProcessWideState {
+  /// Which decoder reads an untagged enum, and types whose reflection is forgotten in the middle
+  /// of a trial: here, since forgetting is process-wide and no other test may see it.
+  @Suite("Untagged enums on the byte path: the path taken, and first uses midway", .serialized)
+  struct UntaggedPathTests {
+    @Test("bytes are read by the byte Decoder after the first use; JSON values by the reference")
+    func pathTaken() throws {
+      ProcessWideState.expectInside()
+      let text = #"{"x": 4}"#
+      var readers: Set<String> = []
+      for _ in 0..<5 {
+        guard case .spy(let spy) = try UBSpied(jsonString: text) else {
+          Issue.record("not a spy")
+          return
+        }
+        readers.insert(spy.decodedBy)
+      }
+      #expect(readers.contains("ByteDecoder"), "\(readers)")
+      guard case .spy(let reference) = try UBSpied(decode: JSON(jsonString: text)) else {
+        Issue.record("not a spy")
+        return
+      }
+      #expect(reference.decodedBy == "JSONValueDecoder")
+      #expect(try UBSpied(jsonString: "4") == .number(4))
+      // Cases skipped for the keys they need: the case that has them is still read from bytes.
+      for text in [
+        #"{"id": 1, "spy": {"x": 4}}"#, #"{"spy": {"x": 4, "y": [1]}, "id": 1}"#,
+        #"{"z": 2, "spy": {"x": 4}}"#, #"{"note": "n", "spy": {"x": 4}, "z": 2}"#,
+      ] {
+        var readers: Set<String> = []
+        for _ in 0..<5 {
+          switch try UBNeedsSpied(jsonString: text) {
+          case .identified(_, let spy), .noted(_, _, let spy): readers.insert(spy.decodedBy)
+          case .plain: Issue.record("plain from \(text)")
+          }
+        }
+        #expect(readers.contains("ByteDecoder"), "\(text): \(readers)")
+      }
+      // An untagged value in a string of JSON is another document: the case holding it is read
+      // from bytes, and the same as through `JSON`.
+      let embedding = #"{"spy": {"x": 4}, "embedded": {"inner": "{\"x\": 5}"}}"#
+      agreeEverywhere(UBEmbedding.self, embedding)
+      var embeddingReaders: Set<String> = []
+      for _ in 0..<5 {
+        if case .holder(let spy, _) = try UBEmbedding(jsonString: embedding) {
+          embeddingReaders.insert(spy.decodedBy)
+        }
+      }
+      #expect(embeddingReaders.contains("ByteDecoder"), "\(embeddingReaders)")
+    }
+
+    @Test("a value read from bytes whose nested values turn to the JSON path: the same value")
+    func pathChangesMidway() throws {
+      // `wrap` holds the enum at the same value: it must fail there, whichever path reads the
+      // nested value (without one memory of the trials under way, `wrap(both(…))` came out).
+      let expected = UBForgetful.both(.both(.leaf(1), .leaf(0)), .leaf(1))
+      let text = "[[1, 0], 1]"
+      for _ in 0..<3 {
+        #expect(try UBForgetful(jsonString: text) == expected)  // now on the byte path
+        UBForgetter.armed.withLock { $0 = true }
+        #expect(try UBForgetful(jsonString: text) == expected)
+        UBForgetter.armed.withLock { $0 = true }
+        #expect(try [UBForgetful](jsonData: Data("[\(text)]".utf8)) == [expected])
+        UBForgetter.armed.withLock { $0 = true }
+        #expect(try UBForgetful(decode: JSON(jsonString: text)) == expected)
+      }
+    }
+
+    @Test("a type's first use in the middle of a trial on bytes: the same value")
+    func firstUseMidway() throws {
+      // Read through `JSON`, `UBHop` did not see that `UBHopper` was under way at the same
+      // value on bytes: `wrap(back(both(…)))` came out instead of `both(…)`.
+      let expected = UBHopper.both(.both(.leaf(1), .leaf(0)), .leaf(1))
+      for _ in 0..<3 {
+        ProcessWideState.forgetReflection()
+        #expect(try UBHopper(jsonString: "1") == .leaf(1))  // the first use, through `JSON`
+        #expect(try UBHopper(jsonString: "[[1, 0], 1]") == expected)  // `UBHop`'s first use
+      }
+      #expect(try UBHopper(decode: JSON(jsonString: "[[1, 0], 1]")) == expected)
+    }
   }
 }

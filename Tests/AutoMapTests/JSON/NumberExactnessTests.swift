@@ -32,7 +32,7 @@ extension Recovered: DefaultInitable {}
 
 /// Decodes `text` through every entry point; all must agree.
 private func agreed<T: JSONDecodable & Equatable>(_: T.Type, _ text: String) throws -> T {
-  AutoMapTesting.forgetReflection()
+  ProcessWideState.forgetReflection()
   let first = try T(jsonString: text)
   let bytes = try T(jsonData: Data(text.utf8))
   let tree = try T(decode: JSON(jsonString: text))
@@ -43,7 +43,7 @@ private func agreed<T: JSONDecodable & Equatable>(_: T.Type, _ text: String) thr
 
 /// The error every entry point gives for `text` (they must agree).
 private func agreedError<T: JSONDecodable>(_: T.Type, _ text: String) -> JSON.Error? {
-  AutoMapTesting.forgetReflection()
+  ProcessWideState.forgetReflection()
   let first = #expect(throws: JSON.Error.self) { try T(jsonString: text) }
   let bytes = #expect(throws: JSON.Error.self) { try T(jsonData: Data(text.utf8)) }
   let tree = #expect(throws: JSON.Error.self) { try T(decode: JSON(jsonString: text)) }
@@ -134,7 +134,7 @@ extension ProcessWideState {
     @Test("a number beyond Double's range is an unusable value that options recover")
     func outOfDoubleRange() throws {
       // From text, on first and later uses alike: a mapping error at the property's path.
-      AutoMapTesting.forgetReflection()
+      ProcessWideState.forgetReflection()
       let first = #expect(throws: JSON.Error.self) { try Measure(jsonString: #"{"value": 1e400}"#) }
       let error = #expect(throws: JSON.Error.self) { try Measure(jsonString: #"{"value": 1e400}"#) }
       #expect(first?.description == error?.description)
@@ -146,7 +146,7 @@ extension ProcessWideState {
       }
       #expect(throws: JSON.Error.self) { try Double(decode: JSON(Double.infinity)) }
       let text = #"{"a": 1e400, "b": -1e400, "c": 1e999, "d": [1, 1e400, 2]}"#
-      AutoMapTesting.forgetReflection()
+      ProcessWideState.forgetReflection()
       let firstUse = try Recovered(jsonString: text)
       let later = try Recovered(jsonString: text)
       #expect(firstUse == later)

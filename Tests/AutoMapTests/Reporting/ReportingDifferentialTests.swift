@@ -92,13 +92,13 @@ extension ProcessWideState {
           } catch {}
           let reference = report { try entries[0].1(text) }
           for (name, call) in entries.dropFirst() {
-            AutoMapTesting.forgetReflection()
+            ProcessWideState.forgetReflection()
             let first = report { try call(text) }
             if first != reference {
               found.append("\(name), first use: \(text)\n\(first)\nvs\n\(reference)")
             }
           }
-          AutoMapTesting.forgetReflection()
+          ProcessWideState.forgetReflection()
           _ = try? entries[0].1(warmUp)
           for (name, call) in entries {
             let later = report { try call(text) }

@@ -5,9 +5,9 @@ import Testing
 /// from `JSON` runs the default `init(decode:)`, which marks the type's reflection observed,
 /// so both byte decodes take the fast path straight into the plan (unless a test elsewhere
 /// forgets reflection at that moment): this compares the fast path's value with the
-/// reference's. A first use from bytes (through `JSON`) is not exercised here: that needs
-/// `AutoMapTesting.forgetReflection()`, process-wide, and is done by the tests under
-/// ``ProcessWideState``.
+/// reference's. A first use from bytes (through `JSON`) is not exercised here: that is what
+/// ``agreedDecoding(_:_:keyStyle:)`` adds, forgetting the one type, and the tests under
+/// ``ProcessWideState`` do for every model at once.
 func decodeAllWays<T: JSONDecodable & Equatable>(_: T.Type, _ text: String) throws -> T {
   let viaJSON = try T(decode: JSON(jsonString: text))
   let viaBytes = try T(jsonString: text)

@@ -132,66 +132,6 @@ struct HoldsSameKeyTwice: JSONCodable, Equatable {
 
 @Suite("The byte Decoder and the JSON-value Decoder against hostile Codable code", .serialized)
 struct ByteDecoderAttackTests {
-  static let pieces =
-    #"{"pieces": {"a": 1, "list": [1, 2, 3]}, "more": [{"a": 2, "list": [4, 5, 6]}]}"#
-
-  @Test(
-    "decoders and containers kept past their value, used from another thread: refused or alike",
-    arguments: [false, true])
-  func keptPiecesOnAnotherThread(throughJSON: Bool) async throws {
-    let kept = KeptPieces()
-    _ = try HoldsPieces(decode: JSON(jsonString: Self.pieces))  // the byte path from here on
-    let value = try KeepsPieces.$kept.withValue(kept) {
-      throughJSON
-        ? try HoldsPieces(decode: JSON(jsonString: Self.pieces))
-        : try HoldsPieces(jsonString: Self.pieces)
-    }
-    #expect(value.pieces.a == 1 && value.more.map(\.a) == [2])
-    // The document is gone; another thread uses what was kept.
-    let outcomes = await Task.detached {
-      let (decoders, keyed, unkeyed, single) = kept.take()
-      var outcomes: [String] = []
-      for decoder in decoders {
-        let again = try? decoder.container(keyedBy: CDKey.self).decode(Int.self, forKey: CDKey("a"))
-        outcomes.append("decoder \(String(describing: again))")
-      }
-      for container in keyed {
-        let value = try? container.decode(Int.self, forKey: CDKey("a"))
-        let nested = try? container.nestedUnkeyedContainer(forKey: CDKey("list")).count
-        outcomes.append(
-          "keyed \(container.allKeys.count) \(String(describing: value)) \(String(describing: nested))"
-        )
-      }
-      for var list in unkeyed {
-        let next = try? list.decode(Int.self)
-        outcomes.append("unkeyed \(String(describing: next)) \(list.isAtEnd)")
-      }
-      for container in single {
-        outcomes.append("single \(String(describing: try? container.decode(Int.self)))")
-        outcomes.append("single nil \(container.decodeNil())")
-      }
-      return outcomes
-    }.value
-    #expect(outcomes.count == 10)
-    if throughJSON {
-      // `JSON` values live as long as their decoder: it reads them still.
-      #expect(
-        outcomes.contains("decoder Optional(1)") && outcomes.contains("unkeyed Optional(5) false"))
-      #expect(outcomes.contains("keyed 2 Optional(2) Optional(3)"))
-    } else {
-      // The bytes are gone: everything is refused, nothing is read.
-      #expect(outcomes.filter { $0.hasPrefix("decoder") } == ["decoder nil", "decoder nil"])
-      #expect(outcomes.filter { $0.hasPrefix("keyed") } == ["keyed 0 nil nil", "keyed 0 nil nil"])
-      #expect(
-        outcomes.filter { $0.hasPrefix("unkeyed") } == ["unkeyed nil true", "unkeyed nil true"])
-    }
-    #expect(
-      outcomes.filter { $0.hasPrefix("single") }
-        == Array(repeating: ["single nil", "single nil false"], count: 2).flatMap { $0 })
-    // Whatever was kept, the value decodes the same again.
-    #expect(try HoldsPieces(jsonString: Self.pieces) == value)
-  }
-
   @Test(
     "decodeNil then decode, in keyed, unkeyed and single-value containers: alike",
     arguments: [
@@ -233,23 +173,98 @@ struct ByteDecoderAttackTests {
       #expect(try HoldsSameKeyTwice(jsonData: Data(text.utf8)) == reference, "\(text)")
     }
   }
+}
 
-  @Test("an init(from:) that catches an error: the same value; once through JSON, twice from bytes")
-  func caughtErrorRunsAgain() throws {
-    let text = #"{"item": {"a": 7}}"#
-    _ = try HoldsCatches(decode: JSON(jsonString: text))
-    let reference = CDCalls()
-    let viaJSON = try CatchesAndCounts.$calls.withValue(reference) {
-      try HoldsCatches(decode: JSON(jsonString: text))
+extension ProcessWideState {
+  /// The attacks whose outcome depends on which decoder runs: the byte Decoder once the
+  /// models' reflection was observed. A test that forgets reflection (all live under this
+  /// parent) would send these calls through `JSON` as a first use, so they run here, never
+  /// beside one.
+  @Suite("The byte Decoder against hostile Codable code: what it does in place", .serialized)
+  struct ByteDecoderInPlaceTests {
+    static let pieces =
+      #"{"pieces": {"a": 1, "list": [1, 2, 3]}, "more": [{"a": 2, "list": [4, 5, 6]}]}"#
+
+    @Test(
+      "decoders and containers kept past their value, used from another thread: refused or alike",
+      arguments: [false, true])
+    func keptPiecesOnAnotherThread(throughJSON: Bool) async throws {
+      ProcessWideState.expectInside()  // what is kept depends on the decoder that ran
+      let kept = KeptPieces()
+      _ = try HoldsPieces(decode: JSON(jsonString: Self.pieces))  // the byte path from here on
+      let value = try KeepsPieces.$kept.withValue(kept) {
+        throughJSON
+          ? try HoldsPieces(decode: JSON(jsonString: Self.pieces))
+          : try HoldsPieces(jsonString: Self.pieces)
+      }
+      #expect(value.pieces.a == 1 && value.more.map(\.a) == [2])
+      // The document is gone; another thread uses what was kept.
+      let outcomes = await Task.detached {
+        let (decoders, keyed, unkeyed, single) = kept.take()
+        var outcomes: [String] = []
+        for decoder in decoders {
+          let again = try? decoder.container(keyedBy: CDKey.self).decode(
+            Int.self, forKey: CDKey("a"))
+          outcomes.append("decoder \(String(describing: again))")
+        }
+        for container in keyed {
+          let value = try? container.decode(Int.self, forKey: CDKey("a"))
+          let nested = try? container.nestedUnkeyedContainer(forKey: CDKey("list")).count
+          outcomes.append(
+            "keyed \(container.allKeys.count) \(String(describing: value)) \(String(describing: nested))"
+          )
+        }
+        for var list in unkeyed {
+          let next = try? list.decode(Int.self)
+          outcomes.append("unkeyed \(String(describing: next)) \(list.isAtEnd)")
+        }
+        for container in single {
+          outcomes.append("single \(String(describing: try? container.decode(Int.self)))")
+          outcomes.append("single nil \(container.decodeNil())")
+        }
+        return outcomes
+      }.value
+      #expect(outcomes.count == 10)
+      if throughJSON {
+        // `JSON` values live as long as their decoder: it reads them still.
+        #expect(
+          outcomes.contains("decoder Optional(1)") && outcomes.contains("unkeyed Optional(5) false")
+        )
+        #expect(outcomes.contains("keyed 2 Optional(2) Optional(3)"))
+      } else {
+        // The bytes are gone: everything is refused, nothing is read.
+        #expect(outcomes.filter { $0.hasPrefix("decoder") } == ["decoder nil", "decoder nil"])
+        #expect(
+          outcomes.filter { $0.hasPrefix("keyed") } == ["keyed 0 nil nil", "keyed 0 nil nil"])
+        #expect(
+          outcomes.filter { $0.hasPrefix("unkeyed") } == ["unkeyed nil true", "unkeyed nil true"])
+      }
+      #expect(
+        outcomes.filter { $0.hasPrefix("single") }
+          == Array(repeating: ["single nil", "single nil false"], count: 2).flatMap { $0 })
+      // Whatever was kept, the value decodes the same again.
+      #expect(try HoldsPieces(jsonString: Self.pieces) == value)
     }
-    let fromBytes = CDCalls()
-    let viaBytes = try CatchesAndCounts.$calls.withValue(fromBytes) {
-      try HoldsCatches(jsonString: text)
+
+    @Test(
+      "an init(from:) that catches an error: the same value; once through JSON, twice from bytes")
+    func caughtErrorRunsAgain() throws {
+      ProcessWideState.expectInside()  // counts which decoders ran
+      let text = #"{"item": {"a": 7}}"#
+      _ = try HoldsCatches(decode: JSON(jsonString: text))
+      let reference = CDCalls()
+      let viaJSON = try CatchesAndCounts.$calls.withValue(reference) {
+        try HoldsCatches(decode: JSON(jsonString: text))
+      }
+      let fromBytes = CDCalls()
+      let viaBytes = try CatchesAndCounts.$calls.withValue(fromBytes) {
+        try HoldsCatches(jsonString: text)
+      }
+      #expect(viaJSON == viaBytes && viaBytes.item.fallback)
+      #expect(reference.taken == ["JSONValueDecoder"])
+      // The byte Decoder gives up at the caught error, and the value is decoded again through
+      // `JSON`: side effects of `init(from:)` happen twice (README: "decoded again").
+      #expect(fromBytes.taken == ["ByteDecoder", "JSONValueDecoder"])
     }
-    #expect(viaJSON == viaBytes && viaBytes.item.fallback)
-    #expect(reference.taken == ["JSONValueDecoder"])
-    // The byte Decoder gives up at the caught error, and the value is decoded again through
-    // `JSON`: side effects of `init(from:)` happen twice (README: "decoded again").
-    #expect(fromBytes.taken == ["ByteDecoder", "JSONValueDecoder"])
   }
 }

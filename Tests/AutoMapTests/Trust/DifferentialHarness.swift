@@ -1,5 +1,6 @@
 @_spi(Testing) import AutoMap
 import Foundation
+import Testing
 
 // The comparisons of the differential test: one document (or value) through every entry
 // point, each result checked against the reference (`JSON` in, `json` out).
@@ -215,12 +216,12 @@ struct DiffProbe {
         entry: "\(entry.name), \(use)", text: text, equal: ==, describe: { describe($0) })
     }
     for entry in entries.dropFirst() {
-      AutoMapTesting.forgetReflection()
+      ProcessWideState.forgetReflection()
       check(entry, "first use")
     }
     // The reflection of every model in the valid document is observed: bytes go straight
     // into memory from here on.
-    AutoMapTesting.forgetReflection()
+    ProcessWideState.forgetReflection()
     _ = try? entries[0].call(warmUp)
     for entry in entries { check(entry, "later use") }
     return reference
@@ -274,7 +275,7 @@ struct DiffProbe {
       ]
       for entry in entries {
         for use in ["first use", "later use"] {
-          if use == "first use" { AutoMapTesting.forgetReflection() }
+          if use == "first use" { ProcessWideState.forgetReflection() }
           ledger.compare(
             reference, DiffOutcome(entry.call), probe: probe, entry: "\(entry.name), \(use)",
             text: "value encoding to \(text)", equal: ==, describe: { $0 })

@@ -84,7 +84,7 @@ extension ProcessWideState {
     func trailingTextOnFirstUse() {
       do {
         let text = #"{"n": "x"} x"#
-        AutoMapTesting.forgetReflection()
+        ProcessWideState.forgetReflection()
         let error = #expect(throws: JSON.Error.self) { try DiffTiny(jsonString: text) }
         #expect(error?.kind == .malformed(offset: 11, line: 1, column: 12))
         let ledger = Self.agreement(DiffTiny.self, text, warmUp: ["n": 1])

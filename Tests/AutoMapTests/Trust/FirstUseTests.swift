@@ -33,7 +33,7 @@ extension ProcessWideState {
     /// `body` on a first use (every model's reflection forgotten), then on a later use (the
     /// first one observed it).
     static func firstAndLater<T>(_ body: () throws -> T) rethrows -> (first: T, later: T) {
-      AutoMapTesting.forgetReflection()
+      ProcessWideState.forgetReflection()
       let first = try body()
       let later = try body()
       return (first, later)

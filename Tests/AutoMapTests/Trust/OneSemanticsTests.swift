@@ -26,13 +26,16 @@ func everyDecoding<T: JSONDecodable>(
   func run(_ body: () throws -> T) -> Result<T, JSON.Error> {
     Result { try body() }.mapError { $0 as? JSON.Error ?? JSON.Error.custom("\($0)") }
   }
+  // Only `T` is forgotten: its first use goes through `JSON` from the top, as after forgetting
+  // every model, and the suites running beside this one keep their paths.
+  func forget() { #expect(AutoMapTesting.forgetReflection(decoding: T.self), "\(T.self)") }
   var results: [Result<T, JSON.Error>] = []
   for first in [true, false] {
-    if first { AutoMapTesting.forgetReflection() }
+    if first { forget() }
     results.append(run { try T(jsonString: text, keyStyle: keyStyle) })
-    if first { AutoMapTesting.forgetReflection() }
+    if first { forget() }
     results.append(run { try T(jsonData: Data(text.utf8), keyStyle: keyStyle) })
-    if first { AutoMapTesting.forgetReflection() }
+    if first { forget() }
     results.append(run { try T(decode: JSON(jsonString: text), keyStyle: keyStyle) })
   }
   return results
@@ -145,7 +148,7 @@ extension ProcessWideState {
     func omittedNulls() throws {
       let value = Nullish()
       for _ in 0..<2 {
-        AutoMapTesting.forgetReflection()
+        ProcessWideState.forgetReflection()
         let first = try value.jsonString(options: [.omitNulls])
         let bytes = String(decoding: try value.jsonData(options: [.omitNulls]), as: UTF8.self)
         let tree = try value.json.jsonString(options: [.omitNulls])
