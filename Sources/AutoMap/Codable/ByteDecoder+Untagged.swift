@@ -368,11 +368,21 @@ extension UntaggedEnum {
     return outcome
   }
 
-  /// Tries each case in order, each shape in order, as ``decode(_:)`` does.
+  /// Tries each case in order, each shape in order, as ``decode(_:)`` does, reading with a
+  /// reader of their own (its spare sessions too).
   private func trials(_ memo: UntaggedByteMemo, _ reader: JSONReader) -> UntaggedByteOutcome {
+    var own = reader
+    own.spareRoot = nil
+    return withUnsafeMutablePointer(to: &own) {
+      trials(memo, reader, session: ByteDecodingSession($0))
+    }
+  }
+
+  private func trials(
+    _ memo: UntaggedByteMemo, _ reader: JSONReader, session: ByteDecodingSession
+  ) -> UntaggedByteOutcome {
     let cursor = reader.cursor
     let depth = reader.depth
-    let session = ByteDecodingSession(reader)
     let root = ByteDecoder(session: session, parent: nil, step: .root, at: cursor, depth: depth)
     defer {
       session.live = false

@@ -24,9 +24,11 @@
 /// held across a call). The runtime's exclusivity checks cost 11% of a `Codable` property's
 /// decode (3.7K instructions of 34.7K per benchmark `Invoice`).
 final class ByteDecodingSession {
-  /// The one reader of the session, moved to each value before it is read: decoders keep
-  /// positions only (copying a reader costs reference counting).
-  let reader: UnsafeMutablePointer<JSONReader>
+  /// The reader of the value, moved to each value before it is read (decoders keep positions
+  /// only): the caller's own, borrowed while the session is `live`. Every entry point of a
+  /// decoder or container checks `live` first, so a decoder kept past its value never
+  /// reaches it.
+  @exclusivity(unchecked) private(set) var reader: UnsafeMutablePointer<JSONReader>
   /// `false` once the value is decoded: the bytes may be gone.
   @exclusivity(unchecked) var live = true
   /// Set while a codec reads with the reader: it may run other code, which must not use it.
@@ -42,12 +44,37 @@ final class ByteDecodingSession {
   /// repeated key found.
   @exclusivity(unchecked) var open: ByteDecoder?
 
-  init(_ reader: JSONReader) {
-    self.reader = .allocate(capacity: 1)
-    self.reader.initialize(to: reader)
+  init(_ reader: UnsafeMutablePointer<JSONReader>) { self.reader = reader }
+
+  /// Makes a finished session, which no decoder outlived, ready for another value.
+  func begin(_ reader: UnsafeMutablePointer<JSONReader>) {
+    self.reader = reader
+    (live, busy, failed, unsure, open) = (true, false, false, false, nil)
   }
 
-  deinit { reader.deinitialize(count: 1).deallocate() }
+  /// Decodes one value with `body` (see ``ByteDecoding/run(_:_:into:_:)``): where it ends, or
+  /// `nil` when the reference must decide (`destination` then untouched).
+  func decode<T>(
+    _: T.Type, root: ByteDecoder, into destination: UnsafeMutableRawPointer,
+    _ body: (ByteDecodingSession, ByteDecoder, inout UnsafePointer<UInt8>) throws -> T
+  ) -> UnsafePointer<UInt8>? {
+    defer {
+      live = false
+      breakCycles(root)
+    }
+    var end = root.originCursor
+    do {
+      RawValue.initialize(destination, to: try body(self, root, &end))
+    } catch {
+      return nil
+    }
+    // Every object scanned to its end; anything thrown to `Codable` code failed the session.
+    guard (try? finishAll()) != nil, !failed else {
+      RawValue.destroy(destination, as: T.self)
+      return nil
+    }
+    return end
+  }
 
   /// The reader, at `cursor` and `depth`.
   @inline(__always)
@@ -154,8 +181,8 @@ final class ByteDecoder: Decoder, ByteStepNode {
   let parent: ByteDecoder?
   @exclusivity(unchecked) var step: ByteStep
   /// Where the value starts (whitespace may come first), and the reader's depth there.
-  let originCursor: UnsafePointer<UInt8>
-  let originDepth: Int
+  @exclusivity(unchecked) private(set) var originCursor: UnsafePointer<UInt8>
+  @exclusivity(unchecked) private(set) var originDepth: Int
   /// The next decoder in the session's list of scans begun.
   @exclusivity(unchecked) var nextOpen: ByteDecoder?
   /// Where the value ends, once known.
@@ -184,6 +211,8 @@ final class ByteDecoder: Decoder, ByteStepNode {
   @exclusivity(unchecked) var pending = false
   /// The decoder made for the pending member's value, whose end moves the scan on.
   @exclusivity(unchecked) var pendingChild: ByteDecoder?
+  /// The next root in a reader's list of spare ones (``JSONReader/spareRoot``).
+  @exclusivity(unchecked) var nextSpare: ByteDecoder?
 
   init(
     session: ByteDecodingSession, parent: ByteDecoder?, step: ByteStep,
@@ -195,6 +224,15 @@ final class ByteDecoder: Decoder, ByteStepNode {
     originCursor = cursor
     originDepth = depth
     scanCursor = cursor
+  }
+
+  /// Makes a spare root, which nothing outlived, the root of a new value at `cursor` (the
+  /// members' storage is kept).
+  func reset(at cursor: UnsafePointer<UInt8>, depth: Int) {
+    (step, originCursor, originDepth, scanCursor) = (.root, cursor, depth, cursor)
+    (nextOpen, end, virtualCase, hiddenKey, pendingChild) = (nil, nil, nil, nil, nil)
+    (state, isEmptyObject, innerDepth, pending) = (.none, false, 0, false)
+    members.removeAll(keepingCapacity: true)
   }
 
   /// Reads this value with `read` (no other code may run meanwhile); notes where it ends.
@@ -460,30 +498,43 @@ enum ByteDecoding {
   /// Runs one session: `body` returns the value and sets where it ends. The value is stored
   /// only when the session succeeded. (Written into place rather than returned as an
   /// optional: unspecialized code pays a metadata lookup for each `T?` it makes.)
+  ///
+  /// The session reads with the caller's reader, which is where it was when the value fails.
+  /// Its root decoder is one of the reader's spare ones when it has one: a root that no
+  /// decoder or container outlived (each holds its parent, up to the root) is kept in the
+  /// reader, with its session and its members' storage, for the next `Codable` value (an
+  /// array of them makes one root, not one per element; nested values, one per level).
   static func run<T>(
     _: T.Type, _ reader: inout JSONReader, into destination: UnsafeMutableRawPointer,
     _ body: (ByteDecodingSession, ByteDecoder, inout UnsafePointer<UInt8>) throws -> T
   ) -> Bool {
-    let session = ByteDecodingSession(reader)
-    let root = ByteDecoder(
-      session: session, parent: nil, step: .root, at: reader.cursor, depth: reader.depth)
-    defer {
-      session.live = false
-      session.breakCycles(root)
+    let (cursor, depth) = (reader.cursor, reader.depth)
+    let end = withUnsafeMutablePointer(to: &reader) { reader in
+      var root: ByteDecoder
+      if isKnownUniquelyReferenced(&reader.pointee.spareRoot), let spare = reader.pointee.spareRoot
+      {
+        reader.pointee.spareRoot = spare.nextSpare
+        spare.nextSpare = nil
+        spare.session.begin(reader)
+        spare.reset(at: cursor, depth: depth)
+        root = spare
+      } else {
+        root = ByteDecoder(
+          session: ByteDecodingSession(reader), parent: nil, step: .root, at: cursor,
+          depth: depth)
+      }
+      let end = root.session.decode(T.self, root: root, into: destination, body)
+      // Whatever holds the session holds the root: every decoder holds its parent, and
+      // every container its decoder.
+      if isKnownUniquelyReferenced(&root) {
+        root.nextSpare = reader.pointee.spareRoot
+        reader.pointee.spareRoot = root
+      }
+      return end
     }
-    var end = reader.cursor
-    do {
-      RawValue.initialize(destination, to: try body(session, root, &end))
-    } catch {
-      return false
-    }
-    // Every object scanned to its end; anything thrown to `Codable` code failed the session.
-    guard (try? session.finishAll()) != nil, !session.failed else {
-      RawValue.destroy(destination, as: T.self)
-      return false
-    }
-    reader.cursor = end
-    return true
+    reader.cursor = end ?? cursor
+    reader.depth = depth
+    return end != nil
   }
 
   /// Decodes an enum with payloads through its synthesized `init(from:)`, the layout

@@ -28,6 +28,8 @@ final class ByteEncodingSession {
   /// object's keys are the end of the stack while it writes (from its `firstKey`), and are
   /// dropped when it closes. One array for the session rather than one per object.
   @exclusivity(unchecked) var keys: [String] = []
+  /// The next finished session in a writer's list of spare ones (``JSONWriter/spareSession``).
+  @exclusivity(unchecked) var nextSpare: ByteEncodingSession?
 
   @inline(__always)
   func push(_ encoder: ByteEncoder) {
@@ -42,6 +44,13 @@ final class ByteEncodingSession {
   }
 
   deinit { writer.deinitialize(count: 1).deallocate() }
+
+  /// Makes a finished session, which no encoder outlived, ready for another value (the keys'
+  /// storage is kept).
+  func begin() {
+    (live, lent, failed, top) = (true, false, false, nil)
+    keys.removeAll(keepingCapacity: true)
+  }
 
   func giveUp(_ value: Any = ()) -> EncodingError {
     failed = true
@@ -288,7 +297,15 @@ enum ByteEncoding {
   ) -> Bool {
     guard style == .exact, !writer.sorted else { return false }
     let mark = writer.mark
-    let session = ByteEncodingSession()
+    var session: ByteEncodingSession
+    if isKnownUniquelyReferenced(&writer.spareSession), let spare = writer.spareSession {
+      writer.spareSession = spare.nextSpare
+      spare.nextSpare = nil
+      spare.begin()
+      session = spare
+    } else {
+      session = ByteEncodingSession()
+    }
     swap(&session.writer.pointee, &writer)
     do { try body(session) } catch { session.failed = true }
     session.live = false
@@ -298,6 +315,12 @@ enum ByteEncoding {
     while let open = session.top {
       session.top = open.below
       open.below = nil
+    }
+    // A session no encoder outlived (`Codable` code may keep one) is kept for the writer's
+    // next `Codable` value: an array of them makes one session, not one per element.
+    if isKnownUniquelyReferenced(&session) {
+      session.nextSpare = writer.spareSession
+      writer.spareSession = session
     }
     guard !complete else { return true }
     writer.rollBack(to: mark)

@@ -30,6 +30,11 @@ struct JSONReader {
   /// that fails only when a model reads it (while mapping, so that a property's fallback can
   /// stand in for it on every path).
   var rejectsUnrepresentableNumbers = false
+  /// Roots of byte `Decoder` sessions that finished and that nothing outlived, kept for the
+  /// next `Codable` values this reader meets (``ByteDecoding/run(_:_:into:_:)``), linked
+  /// through `nextSpare`. A reader that was copied leaves them alone (they are taken only
+  /// when no copy holds them), so copies never share one.
+  var spareRoot: ByteDecoder?
 
   /// A reader over `count` bytes at `start`; a stream passes the `stacks` it keeps for all
   /// its elements.
