@@ -64,7 +64,7 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
       if TypeFacts.of(T.self).contains(.decodable) {
         return try decoder.read(position) { try decoder.session.readMapped(T.self, &$0) }
       }
-      let child = decoder.memberDecoder(position, key: key)
+      let child = decoder.memberDecoder(position, .key(key))
       let value = try T(from: child)
       _ = try child.complete()
       return value
@@ -82,14 +82,14 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     -> KeyedDecodingContainer<NestedKey>
   {
     try decoder.session.guarded {
-      try decoder.memberDecoder(try decoder.member(key.stringValue), key: key)
+      try decoder.memberDecoder(try decoder.member(key.stringValue), .key(key))
         .container(keyedBy: NestedKey.self)
     }
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
     try decoder.session.guarded {
-      try decoder.memberDecoder(try decoder.member(key.stringValue), key: key).unkeyedContainer()
+      try decoder.memberDecoder(try decoder.member(key.stringValue), .key(key)).unkeyedContainer()
     }
   }
 

@@ -440,7 +440,7 @@ extension UntaggedEnum {
           }
         }
         let payload: UntaggedTrialDecoder.Payload
-        let caseStep = ByteStep.key(AnyCodingKey(stringValue: key))
+        let caseStep = ByteStep.name(key)
         switch shape {
         case 0:
           guard text == key else { continue }

@@ -151,6 +151,10 @@ final class ByteDecodingSession {
 enum ByteStep {
   case root
   case key(any CodingKey)
+  /// A key known by its name (an enum's case): made a `CodingKey` only when a path is asked
+  /// for (an `AnyCodingKey` is too large for an existential's inline storage: boxing one
+  /// allocates).
+  case name(String)
   case index(Int)
 
   /// The coding path of `node`, from the steps of it and its parents.
@@ -161,6 +165,7 @@ enum ByteStep {
       switch node.step {
       case .root: break
       case .key(let key): keys.append(key)
+      case .name(let name): keys.append(AnyCodingKey(stringValue: name))
       case .index(let index): keys.append(AnyCodingKey(index: index))
       }
       current = node.parent
@@ -443,8 +448,8 @@ final class ByteDecoder: Decoder, ByteStepNode {
   }
 
   /// A decoder for member `position`'s value (nested containers, `Codable` values).
-  func memberDecoder(_ position: Int, key: any CodingKey) -> ByteDecoder {
-    let decoder = child(.key(key), at: members[position].value, depth: innerDepth)
+  func memberDecoder(_ position: Int, _ step: ByteStep) -> ByteDecoder {
+    let decoder = child(step, at: members[position].value, depth: innerDepth)
     if pending && pendingChild == nil && position == members.count - 1 {
       pendingChild = decoder  // its end moves the scan on
     }
@@ -552,7 +557,7 @@ enum ByteDecoding {
       case .externalTag where isString:
         let name = try probe.pointee.readString()
         end = probe.pointee.cursor
-        let payload = root.emptyObject(.key(AnyCodingKey(stringValue: name)))
+        let payload = root.emptyObject(.name(name))
         root.virtualCase = (name, payload)
         return try T(from: root)
       case .externalTag:
@@ -563,7 +568,7 @@ enum ByteDecoding {
         try object.openObject()
         guard try object.scanNext() else { throw session.giveUp() }
         let name = object.key(0)
-        let payload = object.memberDecoder(0, key: AnyCodingKey(stringValue: name))
+        let payload = object.memberDecoder(0, .name(name))
         root.virtualCase = (name, payload)
         let value = try T(from: root)
         _ = try payload.complete()
@@ -579,7 +584,7 @@ enum ByteDecoding {
         let payload = root.child(.root, at: cursor, depth: depth)
         try payload.openObject()
         let name = try payload.read(try payload.member(tag)) { try $0.readStringValue() }
-        payload.step = .key(AnyCodingKey(stringValue: name))
+        payload.step = .name(name)
         payload.hiddenKey = tag
         root.virtualCase = (name, payload)
         let value = try T(from: root)
@@ -589,10 +594,9 @@ enum ByteDecoding {
         let object = root.child(.root, at: cursor, depth: depth)
         try object.openObject()
         let name = try object.read(try object.member(tag)) { try $0.readStringValue() }
-        let key = AnyCodingKey(stringValue: name)
         let payload =
-          try object.lookup(content).map { object.memberDecoder($0, key: key) }
-          ?? root.emptyObject(.key(key))
+          try object.lookup(content).map { object.memberDecoder($0, .name(name)) }
+          ?? root.emptyObject(.name(name))
         root.virtualCase = (name, payload)
         let value = try T(from: root)
         _ = try payload.complete()
