@@ -369,13 +369,11 @@ extension UntaggedEnum {
   }
 
   /// Tries each case in order, each shape in order, as ``decode(_:)`` does, reading with a
-  /// reader of their own (its spare sessions too).
+  /// copy of the caller's reader (its spare roots left with the caller's).
   private func trials(_ memo: UntaggedByteMemo, _ reader: JSONReader) -> UntaggedByteOutcome {
     var own = reader
     own.spareRoot = nil
-    return withUnsafeMutablePointer(to: &own) {
-      trials(memo, reader, session: ByteDecodingSession($0))
-    }
+    return trials(memo, reader, session: ByteDecodingSession(own))
   }
 
   private func trials(

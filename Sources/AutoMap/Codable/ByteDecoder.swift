@@ -25,10 +25,11 @@
 /// decode (3.7K instructions of 34.7K per benchmark `Invoice`).
 final class ByteDecodingSession {
   /// The reader of the value, moved to each value before it is read (decoders keep positions
-  /// only): the caller's own, borrowed while the session is `live`. Every entry point of a
-  /// decoder or container checks `live` first, so a decoder kept past its value never
-  /// reaches it.
-  @exclusivity(unchecked) private(set) var reader: UnsafeMutablePointer<JSONReader>
+  /// only). The session's own memory: the caller's reader is moved in for the value (no copy)
+  /// and moved back after, leaving a placeholder, so that even a decoder kept past its value
+  /// and used from another thread reaches memory the session owns. Behind a pointer, so that
+  /// each read is not an exclusive access to a class property.
+  let reader: UnsafeMutablePointer<JSONReader>
   /// `false` once the value is decoded: the bytes may be gone.
   @exclusivity(unchecked) var live = true
   /// Set while a codec reads with the reader: it may run other code, which must not use it.
@@ -44,11 +45,15 @@ final class ByteDecodingSession {
   /// repeated key found.
   @exclusivity(unchecked) var open: ByteDecoder?
 
-  init(_ reader: UnsafeMutablePointer<JSONReader>) { self.reader = reader }
+  init(_ reader: JSONReader) {
+    self.reader = .allocate(capacity: 1)
+    self.reader.initialize(to: reader)
+  }
+
+  deinit { reader.deinitialize(count: 1).deallocate() }
 
   /// Makes a finished session, which no decoder outlived, ready for another value.
-  func begin(_ reader: UnsafeMutablePointer<JSONReader>) {
-    self.reader = reader
+  func begin() {
     (live, busy, failed, unsure, open) = (true, false, false, false, nil)
   }
 
@@ -504,8 +509,9 @@ enum ByteDecoding {
   /// only when the session succeeded. (Written into place rather than returned as an
   /// optional: unspecialized code pays a metadata lookup for each `T?` it makes.)
   ///
-  /// The session reads with the caller's reader, which is where it was when the value fails.
-  /// Its root decoder is one of the reader's spare ones when it has one: a root that no
+  /// The caller's reader is moved into the session for the value, and moved back after (where
+  /// it was when the value fails). The root decoder is one of the reader's spare ones when it
+  /// has one: a root that no
   /// decoder or container outlived (each holds its parent, up to the root) is kept in the
   /// reader, with its session and its members' storage, for the next `Codable` value (an
   /// array of them makes one root, not one per element; nested values, one per level).
@@ -514,33 +520,36 @@ enum ByteDecoding {
     _ body: (ByteDecodingSession, ByteDecoder, inout UnsafePointer<UInt8>) throws -> T
   ) -> Bool {
     let (cursor, depth) = (reader.cursor, reader.depth)
-    let end = withUnsafeMutablePointer(to: &reader) { reader in
-      var root: ByteDecoder
-      if isKnownUniquelyReferenced(&reader.pointee.spareRoot), let spare = reader.pointee.spareRoot
-      {
-        reader.pointee.spareRoot = spare.nextSpare
-        spare.nextSpare = nil
-        spare.session.begin(reader)
-        spare.reset(at: cursor, depth: depth)
-        root = spare
-      } else {
-        root = ByteDecoder(
-          session: ByteDecodingSession(reader), parent: nil, step: .root, at: cursor,
-          depth: depth)
-      }
-      let end = root.session.decode(T.self, root: root, into: destination, body)
-      // Whatever holds the session holds the root: every decoder holds its parent, and
-      // every container its decoder.
-      if isKnownUniquelyReferenced(&root) {
-        root.nextSpare = reader.pointee.spareRoot
-        reader.pointee.spareRoot = root
-      }
-      return end
+    var root: ByteDecoder
+    if isKnownUniquelyReferenced(&reader.spareRoot), let spare = reader.spareRoot {
+      reader.spareRoot = spare.nextSpare
+      spare.nextSpare = nil
+      spare.session.begin()
+      spare.reset(at: cursor, depth: depth)
+      root = spare
+    } else {
+      root = ByteDecoder(
+        session: ByteDecodingSession(placeholder), parent: nil, step: .root, at: cursor,
+        depth: depth)
     }
+    let session = root.session
+    swap(&reader, &session.reader.pointee)
+    let end = session.decode(T.self, root: root, into: destination, body)
+    swap(&reader, &session.reader.pointee)
     reader.cursor = end ?? cursor
     reader.depth = depth
+    // Whatever holds the session holds the root: every decoder holds its parent, and every
+    // container its decoder.
+    if isKnownUniquelyReferenced(&root) {
+      root.nextSpare = reader.spareRoot
+      reader.spareRoot = root
+    }
     return end != nil
   }
+
+  /// What a session's reader holds while the caller's is elsewhere (never read).
+  nonisolated(unsafe) static let placeholder = JSONReader(
+    start: UnsafePointer(UnsafeMutablePointer<UInt8>.allocate(capacity: 1)), count: 0)
 
   /// Decodes an enum with payloads through its synthesized `init(from:)`, the layout
   /// presented to it as the external tag it speaks; `nil` when the reference must decide.
