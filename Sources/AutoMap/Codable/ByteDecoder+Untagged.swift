@@ -371,16 +371,11 @@ extension UntaggedEnum {
   /// Tries each case in order, each shape in order, as ``decode(_:)`` does, reading with a
   /// copy of the caller's reader (its spare roots left with the caller's).
   private func trials(_ memo: UntaggedByteMemo, _ reader: JSONReader) -> UntaggedByteOutcome {
-    var own = reader
-    own.spareRoot = nil
-    return trials(memo, reader, session: ByteDecodingSession(own))
-  }
-
-  private func trials(
-    _ memo: UntaggedByteMemo, _ reader: JSONReader, session: ByteDecodingSession
-  ) -> UntaggedByteOutcome {
     let cursor = reader.cursor
     let depth = reader.depth
+    var own = reader
+    own.spareRoot = nil
+    let session = ByteDecodingSession(own)
     let root = ByteDecoder(session: session, parent: nil, step: .root, at: cursor, depth: depth)
     defer {
       session.live = false

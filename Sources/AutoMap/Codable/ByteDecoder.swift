@@ -511,10 +511,10 @@ enum ByteDecoding {
   ///
   /// The caller's reader is moved into the session for the value, and moved back after (where
   /// it was when the value fails). The root decoder is one of the reader's spare ones when it
-  /// has one: a root that no
-  /// decoder or container outlived (each holds its parent, up to the root) is kept in the
-  /// reader, with its session and its members' storage, for the next `Codable` value (an
-  /// array of them makes one root, not one per element; nested values, one per level).
+  /// has one: a root that no decoder or container outlived (each holds its parent, up to the
+  /// root) is kept in the reader, with its session and its members' storage, for the next
+  /// `Codable` value (an array of them makes one root, not one per element; nested values,
+  /// one per level).
   static func run<T>(
     _: T.Type, _ reader: inout JSONReader, into destination: UnsafeMutableRawPointer,
     _ body: (ByteDecodingSession, ByteDecoder, inout UnsafePointer<UInt8>) throws -> T
