@@ -46,8 +46,7 @@ enum ConfigurationContext {
     Reporting.noteInUse(configuration)
     let merged = configuration.handledOutside().merged(over: current)
     return try await $bound.withValue(merged) {
-      guard let style = configuration.keyStyle else { return try await body() }
-      return try await KeyStyleContext.$override.withValue(style) { try await body() }
+      try await KeyStyleContext.with(configuration.keyStyle) { try await body() }
     }
   }
 }
@@ -78,7 +77,7 @@ private struct Surroundings: Sendable {
 
   func restore<R>(_ body: () throws -> R) rethrows -> R {
     try ConfigurationContext.$bound.withValue(configuration) {
-      try KeyStyleContext.$override.withValue(keyStyle) {
+      try KeyStyleContext.restoring(keyStyle) {
         try Substitutions.$location.withValue(location) {
           try UntaggedSession.$current.withValue(untagged) {
             try EmbeddedJSONTransform.$depth.withValue(embeddedDepth, operation: body)

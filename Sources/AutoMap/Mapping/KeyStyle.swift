@@ -84,12 +84,48 @@ extension JSON {
 }
 
 /// The key style set for the current call, if any; it overrides every model's own.
+///
+/// A task-local value, read at every entry point and every stream element. Reading one costs
+/// about 90 instructions, so until some call in the process sets a key style (a flag that is
+/// never cleared) ``override`` is `nil` without the lookup. Every binding goes through this
+/// type, which sets the flag before it binds; a task sees its own bindings, and those of the
+/// task it was made from, after the flag.
 enum KeyStyleContext {
-  @TaskLocal static var override: JSON.KeyStyle?
+  @TaskLocal private static var bound: JSON.KeyStyle?
 
-  /// Runs `body` with `style` as the call's key style (`nil`: the models' own).
+  /// Set before the first key style is bound; never cleared.
+  private static let inUse = AtomicFlag()
+
+  /// The key style the current call set, if any.
+  @inline(__always)
+  static var override: JSON.KeyStyle? {
+    guard inUse.isSet else { return nil }
+    return bound
+  }
+
+  /// Runs `body` with `style` as the call's key style (`nil`: the models' own, or the
+  /// enclosing call's).
   static func with<R>(_ style: JSON.KeyStyle?, _ body: () throws -> R) rethrows -> R {
     guard let style else { return try body() }
-    return try $override.withValue(style, operation: body)
+    if !inUse.isSet { inUse.set() }
+    return try $bound.withValue(style, operation: body)
+  }
+
+  /// ``with(_:_:)`` for asynchronous work.
+  static func with<R>(
+    _ style: JSON.KeyStyle?, isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> R
+  ) async rethrows -> R {
+    guard let style else { return try await body() }
+    if !inUse.isSet { inUse.set() }
+    return try await $bound.withValue(style, operation: body)
+  }
+
+  /// Runs `body` with exactly `style` as the call's key style, `nil` included: what a scope
+  /// that was left puts back (``with(_:_:)`` keeps the enclosing style for `nil`).
+  static func restoring<R>(_ style: JSON.KeyStyle?, _ body: () throws -> R) rethrows -> R {
+    // Nothing was ever bound: every task's style is `nil` already.
+    guard inUse.isSet else { return try body() }
+    return try $bound.withValue(style, operation: body)
   }
 }

@@ -14,8 +14,9 @@
 ///   ``JSON/maximumDepth``: deeper input throws ``JSON/Error/Kind-swift.enum/tooDeep(limit:)``
 ///   instead of recursing further.
 struct JSONReader {
-  let start: UnsafePointer<UInt8>
-  let end: UnsafePointer<UInt8>
+  /// Set once, or by ``rebase(_:count:)``.
+  private(set) var start: UnsafePointer<UInt8>
+  private(set) var end: UnsafePointer<UInt8>
   var cursor: UnsafePointer<UInt8>
   var depth = 0
   /// Reused for strings that contain escapes.
@@ -25,7 +26,7 @@ struct JSONReader {
   /// A stream passes the one it keeps for all its elements.
   lazy var stacks = ParseStacks()
   /// The key style the call set, if any; models use their own otherwise.
-  let keyStyle: JSON.KeyStyle?
+  private(set) var keyStyle: JSON.KeyStyle?
   /// A number beyond `Double`'s range is an error (`JSON(jsonData:)`), rather than a value
   /// that fails only when a model reads it (while mapping, so that a property's fallback can
   /// stand in for it on every path).
@@ -44,6 +45,17 @@ struct JSONReader {
     self.cursor = start
     keyStyle = KeyStyleContext.override
     if let stacks { self.stacks = stacks }
+  }
+
+  /// Points the reader at `count` bytes at `start`, at depth 0, with the current call's key
+  /// style: a stream reads each element with the reader of the one before, which keeps what
+  /// it made (stacks, scratch, spare `Decoder` roots).
+  mutating func rebase(_ start: UnsafePointer<UInt8>, count: Int) {
+    self.start = start
+    end = start + count
+    cursor = start
+    depth = 0
+    keyStyle = KeyStyleContext.override
   }
 
   /// Runs `body` with a reader over `bytes`, after skipping a UTF-8 byte order mark. Empty

@@ -19,8 +19,21 @@ final class ElementDecoder<T: JSONDecodable> {
   private let slot = UnsafeMutablePointer<T>.allocate(capacity: 1)
   /// Reused while reads succeed; replaced after a failure, which may leave values on them.
   private var stacks = ParseStacks()
+  /// The reader of ``decodePrefix(_:depth:)``, pointed at each element in turn: what it
+  /// keeps between values (spare `Decoder` roots, scratch) is kept between elements too. In
+  /// memory of its own, so that reading through it needs no exclusivity check.
+  private let prefixReader = UnsafeMutablePointer<JSONReader>.allocate(capacity: 1)
 
-  deinit { slot.deallocate() }
+  init() {
+    prefixReader.initialize(to: ByteDecoding.placeholder)
+    prefixReader.pointee.stacks = stacks
+  }
+
+  deinit {
+    slot.deallocate()
+    prefixReader.deinitialize(count: 1)
+    prefixReader.deallocate()
+  }
 
   /// Whether the byte path may run: not before reflection has been seen for a model (a first
   /// use goes through `JSON` and a possibly hand-written `init(decode:)`).
@@ -61,16 +74,16 @@ final class ElementDecoder<T: JSONDecodable> {
   /// nesting the value sits at: 1 in an array.
   func decodePrefix(_ bytes: UnsafeRawBufferPointer, depth: Int) -> Int? {
     guard isFast, let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
-    var reader = JSONReader(
-      start: base.assumingMemoryBound(to: UInt8.self), count: bytes.count, stacks: stacks)
-    reader.depth = depth
+    prefixReader.pointee.rebase(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    prefixReader.pointee.depth = depth
     let raw = UnsafeMutableRawPointer(slot)
     do {
-      try codec.readBytes(&reader, raw)
+      try codec.readBytes(&prefixReader.pointee, raw)
     } catch {
       stacks = ParseStacks()
+      prefixReader.pointee.stacks = stacks
       return nil
     }
-    return reader.cursor - reader.start
+    return prefixReader.pointee.cursor - prefixReader.pointee.start
   }
 }

@@ -188,6 +188,38 @@ struct ByteSessionReuseTests {
     #expect(fromJSON?.path == fromBytes?.path && fromBytes?.path == "items[42].mapped.n")
   }
 
+  /// A stream of holders, each with two items: the stream reads every element with one
+  /// reader, whose kept sessions go from element to element.
+  static func stream(_ count: Int) -> String {
+    let elements = (0..<count).map { index in
+      #"{"items": [\#(item(index)), \#(item(index + 1))], "after": "\#(index)"}"#
+    }
+    return "[" + elements.joined(separator: ",\n") + "]"
+  }
+
+  @Test("a stream's elements, with values that give up and decoders kept: alike")
+  func streamElements() throws {
+    let text = Self.stream(40)
+    let reference = try [ReuseHolder](decode: JSON(jsonString: text))
+    #expect(reference.count == 40 && reference[4].items[1].mapped.leaf.a == 6)
+    let keeper = DecoderKeeper()
+    for _ in 0..<2 {
+      let streamed = try ReuseOuter.$keeper.withValue(keeper) {
+        try SyncJSONStream(of: ReuseHolder.self, data: Data(text.utf8)).map { try $0.get() }
+      }
+      #expect(streamed == reference)
+    }
+    #expect(keeper.take().count == 2 * 27)
+    #expect(try [ReuseHolder](jsonString: text) == reference)
+    // A broken element between good ones: skipped, and the elements after it alike.
+    let broken = text.replacingOccurrences(of: #""n": 17"#, with: #""n": "17""#)
+    var options = JSON.StreamOptions()
+    options.skipsBadElements = true
+    let kept = try SyncJSONStream(of: ReuseHolder.self, data: Data(broken.utf8), options: options)
+      .map { try $0.get() }
+    #expect(kept == reference.filter { $0.after != "16" && $0.after != "17" })
+  }
+
   @Test("containers kept past their value and written later: every text as the reference's")
   func keptEncoders() throws {
     let holder = EncoderHolder(
@@ -271,6 +303,19 @@ extension ProcessWideState {
         index % 2 == 0 ? ["ByteDecoder"] : ["ByteDecoder", "JSONValueDecoder"]
       }
       #expect(leafCalls.taken == expected)
+    }
+
+    @Test("a stream's elements read each value once from the bytes, giving up alone")
+    func streamGiveUpStaysLocal() throws {
+      ProcessWideState.expectInside()
+      let text = ByteSessionReuseTests.stream(30)
+      let reference = try [ReuseHolder](decode: JSON(jsonString: text))
+      let calls = CDCalls()
+      let streamed = try ReuseOuter.$calls.withValue(calls) {
+        try SyncJSONStream(of: ReuseHolder.self, data: Data(text.utf8)).map { try $0.get() }
+      }
+      #expect(streamed == reference)
+      #expect(calls.taken == Array(repeating: "ByteDecoder", count: 60))
     }
 
     @Test("each value of a writer is written by the byte Encoder, session after session")
