@@ -186,7 +186,7 @@ protocol ByteStepNode: AnyObject {
 }
 
 /// The `Decoder` of one value in the bytes (see ``ByteDecodingSession``).
-final class ByteDecoder: Decoder, ByteStepNode {
+final class ByteDecoder: Decoder, ByteStepNode, Spare {
   let session: ByteDecodingSession
   let parent: ByteDecoder?
   @exclusivity(unchecked) var step: ByteStep
@@ -520,10 +520,8 @@ enum ByteDecoding {
     _ body: (ByteDecodingSession, ByteDecoder, inout UnsafePointer<UInt8>) throws -> T
   ) -> Bool {
     let (cursor, depth) = (reader.cursor, reader.depth)
-    var root: ByteDecoder
-    if isKnownUniquelyReferenced(&reader.spareRoot), let spare = reader.spareRoot {
-      reader.spareRoot = spare.nextSpare
-      spare.nextSpare = nil
+    let root: ByteDecoder
+    if let spare = reader.spareRoot.takeSpare() {
       spare.session.begin()
       spare.reset(at: cursor, depth: depth)
       root = spare
@@ -540,10 +538,7 @@ enum ByteDecoding {
     reader.depth = depth
     // Whatever holds the session holds the root: every decoder holds its parent, and every
     // container its decoder.
-    if isKnownUniquelyReferenced(&root) {
-      root.nextSpare = reader.spareRoot
-      reader.spareRoot = root
-    }
+    reader.spareRoot.keepSpare(consume root)
     return end != nil
   }
 

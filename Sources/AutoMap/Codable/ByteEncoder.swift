@@ -13,7 +13,7 @@
 /// Properties are `@exclusivity(unchecked)`, as ``ByteDecodingSession``'s are, for the same
 /// reason: one encode on one thread, no overlapping access (1.6K instructions of 35.3K per
 /// benchmark `Invoice`).
-final class ByteEncodingSession {
+final class ByteEncodingSession: Spare {
   /// The caller's writer, moved in for the session (no copy of its bytes); behind a pointer,
   /// so that each write is not an exclusive access to a class property.
   let writer: UnsafeMutablePointer<JSONWriter>
@@ -297,10 +297,8 @@ enum ByteEncoding {
   ) -> Bool {
     guard style == .exact, !writer.sorted else { return false }
     let mark = writer.mark
-    var session: ByteEncodingSession
-    if isKnownUniquelyReferenced(&writer.spareSession), let spare = writer.spareSession {
-      writer.spareSession = spare.nextSpare
-      spare.nextSpare = nil
+    let session: ByteEncodingSession
+    if let spare = writer.spareSession.takeSpare() {
       spare.begin()
       session = spare
     } else {
@@ -318,10 +316,7 @@ enum ByteEncoding {
     }
     // A session no encoder outlived (`Codable` code may keep one) is kept for the writer's
     // next `Codable` value: an array of them makes one session, not one per element.
-    if isKnownUniquelyReferenced(&session) {
-      session.nextSpare = writer.spareSession
-      writer.spareSession = session
-    }
+    writer.spareSession.keepSpare(consume session)
     guard !complete else { return true }
     writer.rollBack(to: mark)
     return false

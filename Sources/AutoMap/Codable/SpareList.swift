@@ -1,0 +1,35 @@
+/// An object that waits, finished, in a list of spares for its next use: byte `Decoder` roots
+/// kept by a reader (``JSONReader/spareRoot``) and `Encoder` sessions kept by a writer
+/// (``JSONWriter/spareSession``), linked through ``nextSpare``.
+///
+/// The one rule of both lists: a spare is taken only when no copy of the list's owner holds
+/// the list (copies never share a spare), and an object is kept only when nothing else holds
+/// it (no decoder, encoder or container that `Codable` code kept can reach it later).
+protocol Spare: AnyObject {
+  /// The next object in the list, `nil` at its end and while the object is in use.
+  var nextSpare: Self? { get set }
+}
+
+extension Optional where Wrapped: Spare {
+  /// The list's first spare, unlinked from it, unless the list is shared or empty.
+  @inline(__always)
+  mutating func takeSpare() -> Wrapped? {
+    guard isKnownUniquelyReferenced(&self), let spare = self else { return nil }
+    self = spare.nextSpare
+    spare.nextSpare = nil
+    return spare
+  }
+
+  /// Puts `object`, which finished, at the head of the list, unless something else holds it.
+  ///
+  /// Call it with `consume` on the caller's last reference: without it the optimizer may
+  /// leave the caller a copy, the object then looks shared, and nothing is ever kept (the
+  /// values stay right, only slower: callgrind showed `Invoice` encode 25.7K -> 28.8K).
+  @inline(__always)
+  mutating func keepSpare(_ object: consuming Wrapped) {
+    var object = object
+    guard isKnownUniquelyReferenced(&object) else { return }
+    object.nextSpare = self
+    self = consume object
+  }
+}
