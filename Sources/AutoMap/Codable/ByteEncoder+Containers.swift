@@ -1,5 +1,9 @@
-// The containers of ``ByteEncoder``. Every entry point runs through the session's `guarded`:
-// anything the encoder does not write as the reference would fails the session.
+// The containers of ``ByteEncoder``. Every entry point that writes runs through the session's
+// `guarded`: anything the encoder does not write as the reference would fails the session.
+// The few that cannot throw and write nothing (`superEncoder`, a nested unkeyed container
+// under a key, a container of a layout the encoder does not write) set `failed` without the
+// guard: on a session that has finished this changes nothing, since an encoder kept past its
+// value holds its session, which is then never taken as a spare again.
 
 extension ByteEncoder {
   /// Writes one member: the key (a second write of it fails the session), then the value by
