@@ -12,7 +12,7 @@
 /// alternative only when that yields nothing or `null`,
 /// as ``DecodePlan/lookup(_:_:hint:)`` decides on the `JSON` path. Nothing is built but the
 /// fields' values.
-final class DecodeRoutes: Sendable {
+final class DecodeRoutes: @unchecked Sendable {  // immutable once built
   /// Where a field's value is.
   enum Route {
     /// The enclosing object itself (`.index([])`).
@@ -98,15 +98,32 @@ final class DecodeRoutes: Sendable {
   let alternative: [Route?]
   /// Per field: read directly in the pass.
   let isDirect: [Bool]
-  /// Per flattened field whose model reads distinct keys: its plan, and the slot of each of
-  /// its fields' keys, noted in the one pass like the enclosing model's own (so the enclosing
-  /// object is not read again for it).
-  let expansions: [(plan: DecodePlan, slots: [Int])?]
+  /// A flattened field whose model reads distinct keys: its plan, and the slot of each of its
+  /// fields' keys, noted in the one pass like the enclosing model's own (so the enclosing
+  /// object is not read again for it). Read per value with no reference counting: the plan
+  /// and state are held by `flattened`, the slots by the routes (freed in `deinit`).
+  struct Expansion {
+    let plan: Unmanaged<DecodePlan>
+    let slots: UnsafeBufferPointer<Int>
+    /// The flattened model's state, and the key style `plan` is for. The plan reads the field
+    /// while the model is reflected and the call's style resolves to that one: a style's plan,
+    /// once built, is never replaced.
+    let state: Unmanaged<ModelDecodeState>
+    let style: JSON.KeyStyle
+  }
+
+  /// A flattened model to read from the noted members of its keys (``expanded(_:_:)``).
+  typealias Flattened = (plan: DecodePlan, state: ModelDecodeState, style: JSON.KeyStyle)
+
+  /// Per field: its expansion, if it has one.
+  let expansions: UnsafeMutableBufferPointer<Expansion?>
+  /// What the expansions point to, kept alive.
+  private let flattened: [Flattened]
   /// Some field is flattened (read from the enclosing object).
   let flattens: Bool
 
   /// `flattened`: the plans of flattened fields to read from the noted members of their keys.
-  init(_ fields: [DecodeField], flattened: [Int: DecodePlan] = [:]) {
+  init(_ fields: [DecodeField], flattened: [Int: Flattened] = [:]) {
     let root = Node()
     var slotCount = 0
     var uses: [Int: Int] = [:]  // slot -> how many routes end there or go through it
@@ -158,15 +175,20 @@ final class DecodeRoutes: Sendable {
           index.isEmpty ? .object : route(index)?.0 ?? .never
         })
     }
-    var expansions: [(plan: DecodePlan, slots: [Int])?] = Array(
-      repeating: nil, count: fields.count)
-    for (position, plan) in flattened {
+    let expansions = UnsafeMutableBufferPointer<Expansion?>.allocate(capacity: fields.count)
+    expansions.initialize(repeating: nil)
+    for (position, model) in flattened {
       var slots: [Int] = []
-      for field in plan.fields {
+      for field in model.plan.fields {
         guard case (.member(let slot, _), _, _)? = route(field.index) else { break }
         slots.append(slot)
       }
-      if slots.count == plan.fields.count { expansions[position] = (plan, slots) }
+      guard slots.count == model.plan.fields.count else { continue }
+      let stored = UnsafeMutableBufferPointer<Int>.allocate(capacity: slots.count)
+      _ = stored.initialize(from: slots)
+      expansions[position] = Expansion(
+        plan: Unmanaged.passUnretained(model.plan), slots: UnsafeBufferPointer(stored),
+        state: Unmanaged.passUnretained(model.state), style: model.style)
     }
     // Read directly: a field alone at a key nothing else goes through, with no alternative
     // and no array positions left to walk.
@@ -181,12 +203,18 @@ final class DecodeRoutes: Sendable {
     }
     root.finish()
     self.expansions = expansions
+    self.flattened = Array(flattened.values)
     flattens = fields.contains { $0.index.isEmpty }
     self.root = root
     self.primary = primary
     self.alternative = alternative
     self.isDirect = isDirect
     self.slotCount = slotCount
+  }
+
+  deinit {
+    for expansion in expansions { expansion?.slots.deallocate() }
+    expansions.deallocate()
   }
 }
 
@@ -250,16 +278,16 @@ extension DecodePlan {
   func expanded(_ routes: DecodeRoutes, _ style: JSON.KeyStyle?) -> DecodeRoutes {
     guard routes.flattens else { return routes }
     return expandedRoutes.get {
-      var plans: [Int: DecodePlan] = [:]
+      var models: [Int: DecodeRoutes.Flattened] = [:]
       for position in fields.indices where fields[position].index.isEmpty {
         let codec = steps[position].codec
-        guard steps[position].readsDirectly, codec.polymorphism == nil,
-          let plan = try? codec.model?.resolvedPlan(style), plan !== self, plan.streams,
+        guard steps[position].readsDirectly, codec.polymorphism == nil, let state = codec.model,
+          let plan = try? state.resolvedPlan(style), plan !== self, plan.streams,
           !plan.caseInsensitive, plan.whole == nil
         else { continue }
-        plans[position] = plan
+        models[position] = (plan, state, style ?? state.defaultStyle)
       }
-      return DecodeRoutes(fields, flattened: plans)
+      return DecodeRoutes(fields, flattened: models)
     }
   }
 
@@ -267,16 +295,17 @@ extension DecodePlan {
   /// pass; `false` when its model is not read by that plan now (its `init(decode:)` not yet
   /// seen to be the default, or another key style), and the field is read from the object.
   private func readFlattened(
-    _ position: Int, _ expansion: (plan: DecodePlan, slots: [Int]), _ members: Members,
+    _ position: Int, _ expansion: DecodeRoutes.Expansion, _ members: Members,
     _ reader: inout JSONReader, _ base: UnsafeMutableRawPointer, _ progress: inout DecodeProgress
   ) throws -> Bool {
-    guard let state = steps[position].codec.model, state.isReflected,
-      try state.resolvedPlan(reader.keyStyle) === expansion.plan
-    else { return false }
+    let applies = expansion.state._withUnsafeGuaranteedRef { state in
+      state.isReflected && (reader.keyStyle ?? state.defaultStyle) == expansion.style
+    }
+    guard applies else { return false }
     do {
       try write(position, base, &progress) { destination in
-        try expansion.plan.readPlaced(&reader, destination) {
-          members.positions[expansion.slots[$0]]
+        try expansion.plan._withUnsafeGuaranteedRef { plan in
+          try plan.readPlaced(&reader, destination) { members.positions[expansion.slots[$0]] }
         }
       }
     } catch {

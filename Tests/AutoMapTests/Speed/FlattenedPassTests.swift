@@ -76,6 +76,14 @@ private struct FlatHolder: JSONCodable, DefaultInitable, Equatable {
   }
 }
 
+/// Only a flattened model with a key style of its own: the enclosing plan for `.exact` serves
+/// calls with no style (the flattened model then reads snake case) and calls with `.exact`.
+private struct FlatStyled: JSONCodable, DefaultInitable, Equatable {
+  var snake = FlatSnake()
+  var id = 0
+  static func specificOptions() -> [String: SpecificOption] { ["snake": .index([])] }
+}
+
 @Suite("Flattened models read from the enclosing object's one pass")
 struct FlattenedPassTests {
   static let documents = [
@@ -118,6 +126,24 @@ struct FlattenedPassTests {
     }
     // The documents do reach values, and errors inside the flattened models.
     #expect(outcomes.isSuperset(of: ["ok", "lat", "lng"]), "\(outcomes)")
+  }
+
+  @Test("the call's key style, then none, then its own: each read with the keys of its style")
+  func styleChanges() throws {
+    let text = #"{"lat_degrees": 1, "latDegrees": 2, "id": 3}"#
+    for _ in 0..<2 {
+      // One enclosing plan serves no style and `.exact`; its pass is laid out at its first
+      // byte read (the first use goes through `JSON`: here, the `.exact` call), for the style
+      // of that read. Without one the flattened model reads snake case, its own style.
+      #expect(try FlatStyled(jsonString: text).snake.latDegrees == 1)
+      #expect(try FlatStyled(jsonString: text, keyStyle: .exact).snake.latDegrees == 2)
+      #expect(try FlatStyled(jsonData: Data(text.utf8), keyStyle: .exact).snake.latDegrees == 2)
+      #expect(try FlatStyled(jsonString: text, keyStyle: .snakeCase).snake.latDegrees == 1)
+      for style in [JSON.KeyStyle.exact, .snakeCase] {
+        let tree = try FlatStyled(decode: JSON(jsonString: text), keyStyle: style)
+        #expect(try FlatStyled(jsonString: text, keyStyle: style) == tree)
+      }
+    }
   }
 
   @Test("the values read are the enclosing object's members")
