@@ -46,9 +46,51 @@ extension JSONReader {
     default:
       // The grammar is all a skipped number needs checking for; its value only when a
       // number beyond `Double`'s range must be rejected.
-      let scan = try scanNumber()
-      if rejectsUnrepresentableNumbers { _ = try number(from: scan) }
+      guard rejectsUnrepresentableNumbers else { return try skipNumber() }
+      _ = try number(from: scanNumber())
     }
+  }
+
+  /// Steps over the number at the cursor, checking its grammar only: what ``scanNumber()``
+  /// accepts, without its digits' value. Where the grammar fails, ``scanNumber()`` reads the
+  /// number again from its start and throws its error, so both give the same one.
+  @inline(__always)
+  mutating func skipNumber() throws {
+    let numberStart = cursor
+    var next = cursor
+    @inline(__always) func isDigit(_ at: UnsafePointer<UInt8>) -> Bool {
+      at < end && at.pointee &- UInt8(ascii: "0") < 10
+    }
+    @inline(__always) func digits() -> Bool {
+      guard isDigit(next) else { return false }
+      repeat { next += 1 } while isDigit(next)
+      return true
+    }
+    if next < end, next.pointee == UInt8(ascii: "-") { next += 1 }
+    var valid: Bool
+    if next < end, next.pointee == UInt8(ascii: "0") {
+      next += 1
+      valid = !isDigit(next)  // no leading zero
+    } else {
+      valid = digits()
+    }
+    if valid, next < end, next.pointee == UInt8(ascii: ".") {
+      next += 1
+      valid = digits()
+    }
+    if valid, next < end, next.pointee | 0x20 == UInt8(ascii: "e") {
+      next += 1
+      if next < end, next.pointee == UInt8(ascii: "+") || next.pointee == UInt8(ascii: "-") {
+        next += 1
+      }
+      valid = digits()
+    }
+    guard valid else {
+      cursor = numberStart
+      _ = try scanNumber()  // throws the grammar's error
+      return
+    }
+    cursor = next
   }
 
   /// Consumes the literal `word` (`true`, `false`, `null`) at the cursor.
