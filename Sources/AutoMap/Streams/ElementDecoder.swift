@@ -17,17 +17,14 @@
 final class ElementDecoder<T: JSONDecodable> {
   private let codec = CodecCache.decoder(for: T.self)
   private let slot = UnsafeMutablePointer<T>.allocate(capacity: 1)
-  /// Reused while reads succeed; replaced after a failure, which may leave values on them.
-  private var stacks = ParseStacks()
   /// The reader of ``decodePrefix(_:depth:)``, pointed at each element in turn: what it
   /// keeps between values (spare `Decoder` roots, scratch) is kept between elements too. In
-  /// memory of its own, so that reading through it needs no exclusivity check.
+  /// memory of its own, so that reading through it needs no exclusivity check. Its parser
+  /// stacks serve ``decode(_:)`` too: reused while reads succeed, replaced after a failure,
+  /// which may leave values on them.
   private let prefixReader = UnsafeMutablePointer<JSONReader>.allocate(capacity: 1)
 
-  init() {
-    prefixReader.initialize(to: ByteDecoding.placeholder)
-    prefixReader.pointee.stacks = stacks
-  }
+  init() { prefixReader.initialize(to: ByteDecoding.placeholder) }
 
   deinit {
     slot.deallocate()
@@ -52,7 +49,7 @@ final class ElementDecoder<T: JSONDecodable> {
       return slot.initialize(to: try ModelDecoding.decode(T.self, fromBytes: bytes))
     }
     do {
-      try JSONReader.withReader(bytes, stacks: stacks) { reader in
+      try JSONReader.withReader(bytes, stacks: prefixReader.pointee.stacks) { reader in
         let raw = UnsafeMutableRawPointer(slot)
         guard try reader.descend([][...], into: raw, codec) else {
           throw JSON.Error(.missingValue, "no value")
@@ -63,7 +60,7 @@ final class ElementDecoder<T: JSONDecodable> {
         }
       }
     } catch {
-      stacks = ParseStacks()
+      prefixReader.pointee.stacks = ParseStacks()
       slot.initialize(to: try ModelDecoding.decodeReference(T.self, fromBytes: bytes, at: []))
     }
   }
@@ -80,8 +77,7 @@ final class ElementDecoder<T: JSONDecodable> {
     do {
       try codec.readBytes(&prefixReader.pointee, raw)
     } catch {
-      stacks = ParseStacks()
-      prefixReader.pointee.stacks = stacks
+      prefixReader.pointee.stacks = ParseStacks()
       return nil
     }
     return prefixReader.pointee.cursor - prefixReader.pointee.start
