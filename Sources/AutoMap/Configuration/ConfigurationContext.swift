@@ -7,14 +7,26 @@
 /// decode and encode plans never consult it; a call's key style reaches them as it always
 /// has, through ``KeyStyleContext`` and the plan for that style.
 enum ConfigurationContext {
-  @TaskLocal fileprivate static var bound: JSON.Configuration?
+  /// One binding of a configuration: an object, so that code which must know whether it
+  /// still runs under the same binding can keep it and compare (a stream's elements decoded
+  /// ahead, ``StreamDecoder``).
+  final class Binding: Sendable {
+    let configuration: JSON.Configuration
+    init(_ configuration: JSON.Configuration) { self.configuration = configuration }
+  }
+
+  @TaskLocal fileprivate static var bound: Binding?
 
   /// Set once the first configuration is bound; never cleared.
   private static let inUse = AtomicFlag()
 
   /// The configuration of the current call, if any.
   @inline(__always)
-  static var current: JSON.Configuration? {
+  static var current: JSON.Configuration? { binding?.configuration }
+
+  /// The binding of the current call's configuration, if any.
+  @inline(__always)
+  static var binding: Binding? {
     guard inUse.isSet else { return nil }
     return bound
   }
@@ -32,7 +44,7 @@ enum ConfigurationContext {
     let own = configuration.handledOutside()
     var merged = own.merged(over: current)
     if replacingHandler { merged.onSubstitution = own.onSubstitution }
-    return try $bound.withValue(merged) {
+    return try $bound.withValue(Binding(merged)) {
       try KeyStyleContext.with(configuration.keyStyle, body)
     }
   }
@@ -45,7 +57,7 @@ enum ConfigurationContext {
     if !inUse.isSet { inUse.set() }
     Reporting.noteInUse(configuration)
     let merged = configuration.handledOutside().merged(over: current)
-    return try await $bound.withValue(merged) {
+    return try await $bound.withValue(Binding(merged)) {
       try await KeyStyleContext.with(configuration.keyStyle) { try await body() }
     }
   }

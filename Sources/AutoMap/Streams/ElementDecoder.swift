@@ -9,14 +9,26 @@
 /// it first; on success its value is the one the fast path gives on the element's own bytes,
 /// and anything else sends the stream back to scanning and ``decode(_:)``.
 ///
-/// Invariant: `slot` holds a value after a call that succeeded, until ``take()`` or
-/// ``discard()``; otherwise it is uninitialized (a codec's `readBytes` leaves its destination
-/// uninitialized when it throws). Results are left in `slot` rather than returned: this code
+/// Elements that follow in the buffer may be decoded ahead (``decodeFollowing(sourceEnded:)``)
+/// and handed out one by one, so that a stream of small elements runs as tight a loop as
+/// `[T](jsonData:)` does.
+///
+/// Invariant: `slots[next..<stored]` hold values, the rest is uninitialized: a call that
+/// succeeded leaves its value at `slots[next]` until ``take()`` or ``discard()``, and
+/// elements decoded ahead follow it. (A codec's `readBytes` leaves its destination
+/// uninitialized when it throws.) Results are left in slots rather than returned: this code
 /// is not specialized for `T`, and returning a `T` in a tuple or an optional would look up
 /// that type's metadata at every element.
 final class ElementDecoder<T: JSONDecodable> {
   private let codec = CodecCache.decoder(for: T.self)
-  private let slot = UnsafeMutablePointer<T>.allocate(capacity: 1)
+  /// How many elements one buffer's read may decode: the one asked for and those after it
+  /// (Streams.md names the number).
+  static var capacity: Int { 64 }
+  private let slots = UnsafeMutablePointer<T>.allocate(capacity: capacity)
+  /// Where each element decoded ahead ends, in the buffer.
+  private let ends = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(capacity: capacity)
+  private var next = 0
+  private var stored = 0
   /// The reader of ``decodePrefix(_:depth:)``, pointed at each element in turn: what it
   /// keeps between values (spare `Decoder` roots, scratch) is kept between elements too. In
   /// memory of its own, so that reading through it needs no exclusivity check. Its parser
@@ -27,7 +39,9 @@ final class ElementDecoder<T: JSONDecodable> {
   init() { prefixReader.initialize(to: ByteDecoding.placeholder) }
 
   deinit {
-    slot.deallocate()
+    discardAhead()
+    slots.deallocate()
+    ends.deallocate()
     prefixReader.deinitialize(count: 1)
     prefixReader.deallocate()
   }
@@ -37,32 +51,58 @@ final class ElementDecoder<T: JSONDecodable> {
   /// Nor while substitutions are recorded (they are recorded on the `JSON` path).
   private var isFast: Bool { (codec.model?.isReflected ?? true) && !Substitutions.isRecording }
 
-  /// The value ``decode(_:)`` or ``decodePrefix(_:depth:)`` left in the slot.
-  func take() -> T { slot.move() }
+  /// The next value: the one ``decode(_:)`` or ``decodePrefix(_:depth:)`` left, then each
+  /// one decoded ahead.
+  func take() -> T {
+    defer { next += 1 }
+    return (slots + next).move()
+  }
 
-  /// Drops the value left in the slot.
-  func discard() { slot.deinitialize(count: 1) }
+  /// Drops the value ``decodePrefix(_:depth:)`` left (before any was decoded ahead).
+  func discard() {
+    (slots + next).deinitialize(count: 1)
+    stored = next
+  }
+
+  /// Where the next element decoded ahead ends, in the buffer; `nil` when there is none.
+  var nextAheadEnd: UnsafePointer<UInt8>? { next < stored ? ends[next] : nil }
+
+  /// Drops the elements decoded ahead that were not taken.
+  func discardAhead() {
+    (slots + next).deinitialize(count: stored - next)
+    (next, stored) = (0, 0)
+  }
+
+  /// The slot for a new value (any value still held is dropped).
+  private func freshSlot() -> UnsafeMutableRawPointer {
+    discardAhead()
+    return UnsafeMutableRawPointer(slots)
+  }
 
   /// What `T(jsonData: bytes)` returns or throws; the value is left in the slot.
   func decode(_ bytes: UnsafeRawBufferPointer) throws {
+    let raw = freshSlot()
     guard isFast else {
-      return slot.initialize(to: try ModelDecoding.decode(T.self, fromBytes: bytes))
+      raw.initializeMemory(as: T.self, to: try ModelDecoding.decode(T.self, fromBytes: bytes))
+      stored = 1
+      return
     }
     do {
       try JSONReader.withReader(bytes, stacks: prefixReader.pointee.stacks) { reader in
-        let raw = UnsafeMutableRawPointer(slot)
         guard try reader.descend([][...], into: raw, codec) else {
           throw JSON.Error(.missingValue, "no value")
         }
         do { try reader.expectEnd() } catch {
-          discard()
+          raw.assumingMemoryBound(to: T.self).deinitialize(count: 1)
           throw error
         }
       }
     } catch {
       prefixReader.pointee.stacks = ParseStacks()
-      slot.initialize(to: try ModelDecoding.decodeReference(T.self, fromBytes: bytes, at: []))
+      raw.initializeMemory(
+        as: T.self, to: try ModelDecoding.decodeReference(T.self, fromBytes: bytes, at: []))
     }
+    stored = 1
   }
 
   /// How many bytes the value at the start of `bytes` took, when the fast path reads one
@@ -73,13 +113,47 @@ final class ElementDecoder<T: JSONDecodable> {
     guard isFast, let base = bytes.baseAddress, !bytes.isEmpty else { return nil }
     prefixReader.pointee.rebase(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
     prefixReader.pointee.depth = depth
-    let raw = UnsafeMutableRawPointer(slot)
+    let raw = freshSlot()
     do {
       try codec.readBytes(&prefixReader.pointee, raw)
     } catch {
       prefixReader.pointee.stacks = ParseStacks()
       return nil
     }
+    stored = 1
     return prefixReader.pointee.cursor - prefixReader.pointee.start
+  }
+
+  /// After ``decodePrefix(_:depth:)`` read an array element (depth 1): decodes the elements that follow
+  /// it in the buffer, each through that same fast path (the reader goes on from where the
+  /// last one ended), up to ``capacity`` in all. Stops at the array's end, at the buffer's,
+  /// at anything unusual (whitespace, then `,`, then whitespace, must come between), and at
+  /// an element the fast path does not read; a number or literal that reaches the end of
+  /// the buffer is dropped too (it may go on in the next read, `sourceEnded` unless). What
+  /// was not decoded ahead is left to the stream, which reads it as before.
+  func decodeFollowing(sourceEnded: Bool) {
+    let reader = prefixReader
+    while stored < Self.capacity {
+      guard reader.pointee.peekByte() == UInt8(ascii: ",") else { return }
+      reader.pointee.cursor += 1
+      guard let first = reader.pointee.peekByte(), first != UInt8(ascii: "]") else { return }
+      reader.pointee.depth = 1
+      let raw = UnsafeMutableRawPointer(slots + stored)
+      do {
+        try codec.readBytes(&reader.pointee, raw)
+      } catch {
+        reader.pointee.stacks = ParseStacks()
+        return
+      }
+      let end = reader.pointee.cursor
+      let isScalar =
+        first != UInt8(ascii: "{") && first != UInt8(ascii: "[") && first != UInt8(ascii: "\"")
+      if isScalar, end == reader.pointee.end, !sourceEnded {
+        raw.assumingMemoryBound(to: T.self).deinitialize(count: 1)
+        return
+      }
+      ends[stored] = end
+      stored += 1
+    }
   }
 }

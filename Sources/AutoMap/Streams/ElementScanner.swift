@@ -68,8 +68,12 @@ final class ElementScanner {
   private var phase = Phase.start
   private var checkedByteOrderMark = false
   /// Lines are counted from 1; `lineStart` is the stream offset of the current line's start.
+  /// Elements handed out without a scan (``accept(_:)``, ``acceptFollowing(endingAt:)``)
+  /// leave their line feeds to be counted from `uncountedFrom` up to `scan`, in one pass
+  /// when scanning resumes (``next()``), or input is read.
   private(set) var line = 1
   private var lineStart = 0
+  private var uncountedFrom: Int?
   /// Values found so far.
   private(set) var count = 0
 
@@ -112,6 +116,7 @@ final class ElementScanner {
   ///
   /// - Throws: when the pending element is larger than `maximumElementSize`.
   func spaceForInput() throws(JSON.Error) -> UnsafeMutableRawBufferPointer {
+    countSkippedLines()
     if start > 0 {
       let pending = filled - start
       if pending > 0 { storage.update(from: storage + start, count: pending) }
@@ -164,6 +169,7 @@ final class ElementScanner {
   /// - Throws: ``JSON/Error`` for broken array structure, with the stream offset, line and
   ///   column.
   func next() throws(JSON.Error) -> Step {
+    countSkippedLines()
     if !checkedByteOrderMark {
       // A byte order mark may open the stream, as it may open a document.
       let mark: [UInt8] = [0xEF, 0xBB, 0xBF]
@@ -292,12 +298,7 @@ final class ElementScanner {
     let from = element.offset - base
     let to = from + length
     guard length > 0, to <= filled, !isScalar || to < filled || sourceEnded else { return nil }
-    var index = from
-    while index < to, let found = memchr(storage + index, 0x0A, to - index) {
-      index = UnsafeMutablePointer(found.assumingMemoryBound(to: UInt8.self)) - storage
-      newLine(at: index)
-      index += 1
-    }
+    uncountedFrom = uncountedFrom ?? from
     element.bytes = UnsafeRawBufferPointer(start: storage + from, count: length)
     scan = to
     start = to
@@ -305,6 +306,21 @@ final class ElementScanner {
     phase = .afterElement
     return element
   }
+
+  /// The array element that follows the last one handed out ends at `end` (in the buffer):
+  /// it was decoded ahead, from the bytes after the last one (``ElementDecoder``), and is
+  /// consumed with what stands before it (whitespace and a comma).
+  func acceptFollowing(endingAt end: UnsafePointer<UInt8>) {
+    let to = UnsafeMutablePointer(mutating: end) - storage
+    uncountedFrom = uncountedFrom ?? scan
+    scan = to
+    start = to
+    count += 1
+    phase = .afterElement
+  }
+
+  /// Whether the source has ended: what the buffer holds is all there is.
+  var hasAllInput: Bool { sourceEnded }
 
   /// The candidate element is to be scanned for its extent, then handed out as `.element`.
   func scanCandidate() { isScanning = true }
@@ -613,6 +629,18 @@ final class ElementScanner {
 
   private func isWhitespace(_ byte: UInt8) -> Bool {
     byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+
+  /// Counts the line feeds of the elements handed out without a scan.
+  private func countSkippedLines() {
+    guard let from = uncountedFrom else { return }
+    uncountedFrom = nil
+    var index = from
+    while index < scan, let found = memchr(storage + index, 0x0A, scan - index) {
+      index = UnsafeMutablePointer(found.assumingMemoryBound(to: UInt8.self)) - storage
+      newLine(at: index)
+      index += 1
+    }
   }
 
   private func newLine(at index: Int) {

@@ -6,7 +6,9 @@ import Foundation
 /// Memory stays bounded by the largest element, not the document: the bytes are read a chunk
 /// at a time (``JSON/StreamOptions/chunkSize``, 1 MiB) into a buffer that grows only while
 /// one element is larger than it, and each element is decoded by the same code as
-/// `T(jsonData:)`, so an element means exactly what it would mean there.
+/// `T(jsonData:)`, so an element means exactly what it would mean there. (An array's elements
+/// that follow in the buffer are decoded ahead, at most 64 of them, and handed out one by
+/// one: see <doc:Streams>.)
 ///
 /// ```swift
 /// for try await user in JSONStream(of: User.self, contentsOf: usersURL) {   // [ {…}, {…} ]

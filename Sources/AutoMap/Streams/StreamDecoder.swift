@@ -20,6 +20,32 @@ final class StreamDecoder<Element: JSONDecodable> {
   private(set) var skippedCount = 0
   /// After the end, an error or a cancellation: every later step is `.finished`.
   private var isDone = false
+  /// The caller's context when the elements still held were decoded ahead.
+  private var aheadContext = Context.current
+
+  /// What decoding takes from the caller's context, besides the stream's own options.
+  private struct Context {
+    let keyStyle: JSON.KeyStyle?
+    /// Compared by identity: kept, so that no later binding can take its address.
+    let configuration: ConfigurationContext.Binding?
+
+    /// Two flag loads while no call in the process has bound either.
+    @inline(__always)
+    static var current: Context {
+      Context(keyStyle: KeyStyleContext.override, configuration: ConfigurationContext.binding)
+    }
+
+    /// Whether the current context is this one.
+    @inline(__always)
+    var isCurrent: Bool {
+      guard keyStyle != nil || configuration != nil else {
+        // The usual case, without comparing styles.
+        return KeyStyleContext.override == nil && ConfigurationContext.binding == nil
+      }
+      let current = Context.current
+      return keyStyle == current.keyStyle && configuration === current.configuration
+    }
+  }
 
   init(format: JSON.StreamFormat, options: JSON.StreamOptions) {
     scanner = ElementScanner(format: format, options: options, reading: options.effectiveReading)
@@ -32,6 +58,15 @@ final class StreamDecoder<Element: JSONDecodable> {
   ///   broken structure between elements; the stream ends with it.
   func step() throws(JSON.Error) -> StreamStep {
     guard !isDone else { return .finished }
+    if let end = decoder.nextAheadEnd {
+      // Decoded ahead: handed out when the caller's context is still the one it was decoded
+      // in (each element takes the key style and configuration current when it is asked for).
+      if aheadContext.isCurrent {
+        scanner.acceptFollowing(endingAt: end)
+        return .element
+      }
+      decoder.discardAhead()
+    }
     do throws(JSON.Error) {
       while true {
         switch try scanner.next() {
@@ -47,10 +82,21 @@ final class StreamDecoder<Element: JSONDecodable> {
             scanner.discardLine()
           }
         case .candidate(let bytes):
-          // Most elements are read straight from the buffer, which finds their end too.
-          if let length = options.apply({ decoder.decodePrefix(bytes, depth: 1) }) {
-            if scanner.accept(length) != nil { return .element }
-            decoder.discard()
+          // Most elements are read straight from the buffer, which finds their end too, and
+          // those after it in the buffer are decoded ahead, in the same loop.
+          let context = Context.current
+          let accepted = options.apply { () -> Bool in
+            guard let length = decoder.decodePrefix(bytes, depth: 1) else { return false }
+            guard scanner.accept(length) != nil else {
+              decoder.discard()
+              return false
+            }
+            decoder.decodeFollowing(sourceEnded: scanner.hasAllInput)
+            return true
+          }
+          if accepted {
+            aheadContext = context
+            return .element
           }
           scanner.scanCandidate()
         case .element(let element):
