@@ -201,10 +201,13 @@ struct JSONWriter {
     }
   }
 
-  /// "00" to "99", for writing integers two digits per division.
-  private static let digitPairs: [UInt8] = (0..<100).flatMap {
-    [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)]
-  }
+  /// "00" to "99", for writing integers two digits per division: constant bytes, no lazy
+  /// initialization.
+  private static let digitPairs: StaticString = """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
 
   /// Writes the decimal digits of `value` backwards so that they end just before `end`;
   /// returns where they start.
@@ -212,25 +215,35 @@ struct JSONWriter {
   static func writeDigits(_ value: UInt64, endingAt end: UnsafeMutablePointer<UInt8>)
     -> UnsafeMutablePointer<UInt8>
   {
-    var remaining = value
+    let pairs = UnsafeRawPointer(digitPairs.utf8Start)
     var position = end
-    digitPairs.withUnsafeBufferPointer { pairs in
-      while remaining >= 100 {
-        let pair = Int(remaining % 100) * 2
-        remaining /= 100
-        position -= 2
-        position[0] = pairs[pair]
-        position[1] = pairs[pair + 1]
-      }
-      if remaining >= 10 {
-        let pair = Int(remaining) * 2
-        position -= 2
-        position[0] = pairs[pair]
-        position[1] = pairs[pair + 1]
-      } else {
-        position -= 1
-        position[0] = UInt8(ascii: "0") &+ UInt8(remaining)
-      }
+    @inline(__always) func pair(_ twoDigits: UInt32) {
+      position -= 2
+      UnsafeMutableRawPointer(position).storeBytes(
+        of: pairs.loadUnaligned(fromByteOffset: Int(twoDigits) &* 2, as: UInt16.self),
+        as: UInt16.self)
+    }
+    var rest = value
+    while rest >= 100_000_000 {
+      // Eight digits at a time, in 32-bit arithmetic.
+      let low = UInt32(truncatingIfNeeded: rest % 100_000_000)
+      rest /= 100_000_000
+      let (high4, low4) = (low / 10_000, low % 10_000)
+      pair(low4 % 100)
+      pair(low4 / 100)
+      pair(high4 % 100)
+      pair(high4 / 100)
+    }
+    var small = UInt32(truncatingIfNeeded: rest)
+    while small >= 100 {
+      pair(small % 100)
+      small /= 100
+    }
+    if small >= 10 {
+      pair(small)
+    } else {
+      position -= 1
+      position[0] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: small)
     }
     return position
   }
@@ -242,12 +255,12 @@ struct JSONWriter {
     guard value.isFinite else {
       throw JSON.Error(.unencodable, "\(value) cannot be written as JSON: numbers must be finite")
     }
-    // `write(to:)` hands the standard library's shortest round-trip text (the same as
-    // `description`) to `_writeASCII` from a stack buffer: no `String` is built.
-    var sink = ASCIISink(bytes: [])
-    swap(&sink.bytes, &bytes)
-    value.write(to: &sink)
-    swap(&sink.bytes, &bytes)
+    // `description`'s text, from a stack buffer: no `String` is built.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDouble.capacity) { buffer in
+      guard let base = buffer.baseAddress else { return }
+      let count = ShortestDouble.write(value, to: base)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+    }
   }
 
   mutating func writeNumber(_ number: JSON.Number) throws {
@@ -375,20 +388,6 @@ struct JSONWriter {
     var writer = JSONWriter(options: [], capacity: key.utf8.count + 2)
     writer.writeString(key)
     return writer.bytes
-  }
-}
-
-/// Receives `Double.write(to:)`'s text as bytes.
-private struct ASCIISink: TextOutputStream {
-  var bytes: [UInt8]
-
-  mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
-    bytes.append(contentsOf: buffer)
-  }
-
-  mutating func write(_ string: String) {
-    var string = string
-    string.withUTF8 { bytes.append(contentsOf: $0) }
   }
 }
 
