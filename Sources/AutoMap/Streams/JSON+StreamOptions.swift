@@ -42,6 +42,25 @@ extension JSON {
     /// stream, since where the next element starts is then unknown. Default: `false`.
     public var skipsBadElements = false
 
+    /// Decode the elements of an array that follow in the buffer ahead, up to 64 in one loop,
+    /// and hand them out one by one: a stream then reads at the speed of `[T](jsonData:)`.
+    /// Default: `true`.
+    ///
+    /// Each element is still what the call that takes it would read: one decoded ahead under
+    /// another key style or configuration than that call's is decoded again (and a stream
+    /// whose calls keep changing them stops decoding ahead). But a model's own code, its
+    /// `didDecode()`, a `Codable` property's `init(from:)`, a transform, runs when the
+    /// element is decoded, ahead of the call that takes it, and for elements never taken
+    /// when iteration stops early. Turn this off when that code has effects that must come
+    /// one element at a time:
+    ///
+    /// ```swift
+    /// var options = JSON.StreamOptions()
+    /// options.decodesAhead = false   // Order.didDecode() registers each order it reads
+    /// for try await order in JSONStream(of: Order.self, contentsOf: url, options: options) { … }
+    /// ```
+    public var decodesAhead = true
+
     /// Called with the error of each skipped element (with ``skipsBadElements``).
     public var onSkip: (@Sendable (JSON.Error) -> Void)?
 

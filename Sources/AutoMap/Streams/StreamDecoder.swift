@@ -20,6 +20,9 @@ final class StreamDecoder<Element: JSONDecodable> {
   private(set) var skippedCount = 0
   /// After the end, an error or a cancellation: every later step is `.finished`.
   private var isDone = false
+  /// Whether elements that follow in the buffer are decoded ahead
+  /// (``JSON/StreamOptions/decodesAhead``): until the caller's context changes between calls.
+  private var decodesAhead: Bool
   /// The caller's context when the elements still held were decoded ahead.
   private var aheadContext = Context.current
 
@@ -50,6 +53,7 @@ final class StreamDecoder<Element: JSONDecodable> {
   init(format: JSON.StreamFormat, options: JSON.StreamOptions) {
     scanner = ElementScanner(format: format, options: options, reading: options.effectiveReading)
     self.options = options
+    decodesAhead = options.decodesAhead
   }
 
   /// The next element, or what the stream needs before it can have it.
@@ -65,7 +69,9 @@ final class StreamDecoder<Element: JSONDecodable> {
         scanner.acceptFollowing(endingAt: end)
         return .element
       }
+      // Calls that change their context would have each run decode ahead in vain.
       decoder.discardAhead()
+      decodesAhead = false
     }
     do throws(JSON.Error) {
       while true {
@@ -91,7 +97,7 @@ final class StreamDecoder<Element: JSONDecodable> {
               decoder.discard()
               return false
             }
-            decoder.decodeFollowing(sourceEnded: scanner.hasAllInput)
+            if decodesAhead { decoder.decodeFollowing(sourceEnded: scanner.hasAllInput) }
             return true
           }
           if accepted {

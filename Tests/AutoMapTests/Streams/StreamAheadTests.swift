@@ -7,7 +7,7 @@ import Testing
 /// stay what that element gives at that call: its value under the caller's key style and
 /// configuration, its error with the position the whole document reports, and nothing held
 /// after the stream is gone.
-@Suite struct StreamAheadTests {
+@Suite(.serialized) struct StreamAheadTests {
   private struct Named: JSONCodable, Equatable {
     var userName: String?
   }
@@ -132,6 +132,40 @@ import Testing
     }
   }
 
+  @Test("calls that each bind a configuration of their own stop the decoding ahead")
+  func scopePerCall() throws {
+    let text = "[" + (0..<600).map { #"{"id": \#($0)}"# }.joined(separator: ",") + "]"
+    let scope = JSON.Configuration(dataEncoding: .hex)
+    let before = HookedRow.hooks.current
+    var iterator = SyncJSONStream(of: HookedRow.self, data: Data(text.utf8)).makeIterator()
+    var ids: [Int] = []
+    while let row = try JSON.withConfiguration(scope, { try iterator.nextElement() }) {
+      ids.append(row.id)
+    }
+    #expect(ids == Array(0..<600))
+    // One run ahead at most was decoded in vain, not one per call.
+    #expect(HookedRow.hooks.current - before <= 600 + 64)
+  }
+
+  @Test("without decoding ahead, each element's own code runs when it is asked for")
+  func hooksOneAtATime() throws {
+    let text = "[" + (0..<100).map { #"{"id": \#($0)}"# }.joined(separator: ",") + "]"
+    var options = JSON.StreamOptions()
+    options.decodesAhead = false
+    var iterator = SyncJSONStream(of: HookedRow.self, data: Data(text.utf8), options: options)
+      .makeIterator()
+    for index in 0..<5 {
+      let before = HookedRow.hooks.current
+      #expect(try iterator.nextElement()?.id == index)
+      #expect(HookedRow.hooks.current - before == 1, "element \(index)")
+    }
+    // With it (the default), the first call decodes the elements after it too.
+    var ahead = SyncJSONStream(of: HookedRow.self, data: Data(text.utf8)).makeIterator()
+    let before = HookedRow.hooks.current
+    _ = try ahead.nextElement()
+    #expect(HookedRow.hooks.current - before > 1)
+  }
+
   @Test("elements decoded ahead and never asked for are freed with the stream")
   func aheadValuesAreFreed() throws {
     let text = "[" + (0..<100).map { #"{"id": \#($0)}"# }.joined(separator: ",") + "]"
@@ -147,6 +181,13 @@ import Testing
     }
     #expect(TrackedRow.live.current == before)
   }
+}
+
+/// A model that counts the runs of its `didDecode()`.
+private struct HookedRow: JSONCodable {
+  static let hooks = Shared(0)
+  var id = 0
+  mutating func didDecode() throws { Self.hooks.withLock { $0 += 1 } }
 }
 
 /// A class model that counts its live instances.
