@@ -78,7 +78,10 @@ enum ShortestDouble {
     let end = position + count
     _ = JSONWriter.writeDigits(digits, endingAt: end)
     if point < count {
-      // ddd.ddd: the fraction (at most 16 digits) moves one place right.
+      // ddd.ddd: the fraction (at most 16 digits) moves one place right, read as two words
+      // (the bytes after the digits written first, so that none read is uninitialized).
+      store(0, at: end)
+      store(0, at: end + 8)
       let fraction = UnsafeMutableRawPointer(position + point)
       let first = fraction.loadUnaligned(as: UInt64.self)
       let second = fraction.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
