@@ -14,7 +14,16 @@ extension Optional: JSONDecodable, DecodeCodecProvider where Wrapped: JSONDecoda
   }
 
   static func makeDecodeCodec() -> DecodeCodec {
-    let wrapped = CodecCache.decoder(for: Wrapped.self)
+    optionalCodec(CodecCache.decoder(for: Wrapped.self))
+  }
+}
+
+extension Optional {
+  /// The codec of `Wrapped?` around `wrapped`, the codec of `Wrapped`: `null` (and, from
+  /// `JSON`, absence) is `nil`, anything else is `wrapped`'s value.
+  static func optionalCodec(
+    _ wrapped: DecodeCodec, styled: ((JSON.KeyStyle) -> DecodeCodec)? = nil
+  ) -> DecodeCodec {
     let none = NoneBytes(Wrapped.self)
     return DecodeCodec(
       Wrapped?.self,
@@ -22,7 +31,8 @@ extension Optional: JSONDecodable, DecodeCodecProvider where Wrapped: JSONDecoda
       readJSON: optionalJSON(wrapped.readJSON, none),
       storeNil: { none.store(at: $0) },
       lossyReadBytes: wrapped.lossyReadBytes.map { optionalBytes($0, none) },
-      lossyReadJSON: wrapped.lossyReadJSON.map { optionalJSON($0, none) })
+      lossyReadJSON: wrapped.lossyReadJSON.map { optionalJSON($0, none) },
+      styled: styled)
   }
 
   /// The `Wrapped?` reader for a `Wrapped` reader: `null` is `nil`, anything else is read by
@@ -40,7 +50,7 @@ extension Optional: JSONDecodable, DecodeCodecProvider where Wrapped: JSONDecoda
     }
   }
 
-  /// ``optionalBytes(_:)`` for `JSON`: `null` and absence are `nil`.
+  /// ``optionalBytes(_:_:)`` for `JSON`: `null` and absence are `nil`.
   private static func optionalJSON(_ read: @escaping DecodeCodec.ReadJSON, _ none: NoneBytes)
     -> DecodeCodec.ReadJSON
   {

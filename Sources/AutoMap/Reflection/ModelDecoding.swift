@@ -344,8 +344,8 @@ enum ModelDecoding {
   }
 
   private static func nilInitializer(_ type: Any.Type) -> ((UnsafeMutableRawPointer) -> Void)? {
-    guard let optional = type as? any NilInitializable.Type else { return nil }
-    return { optional.initializeNil(at: $0) }
+    guard let none = (type as? any NilInitializable.Type)?.noneBytes() else { return nil }
+    return { none.store(at: $0) }
   }
 
   private static func unmappable(_ property: ReflectedField, codec: DecodeCodec, where_: String)

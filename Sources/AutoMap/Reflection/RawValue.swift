@@ -160,15 +160,15 @@ enum RawValue {
 /// Optionals of any wrapped type can be set to `nil` in raw memory: what `lazy` storage and
 /// left-out optional properties of memberwise structs start as.
 protocol NilInitializable {
-  static func initializeNil(at address: UnsafeMutableRawPointer)
+  /// `nil`'s bytes, made once: a codec stores them with no lookup of the optional type's
+  /// metadata, which unspecialized code naming `Wrapped?` pays on every call.
+  static func noneBytes() -> NoneBytes
   /// Whether the optional at the address is `nil`.
   static func isNil(at address: UnsafeRawPointer) -> Bool
 }
 
 extension Optional: NilInitializable {
-  static func initializeNil(at address: UnsafeMutableRawPointer) {
-    RawValue.initialize(address, to: Wrapped?.none)
-  }
+  static func noneBytes() -> NoneBytes { NoneBytes(Wrapped.self) }
 
   static func isNil(at address: UnsafeRawPointer) -> Bool {
     RawValue.load(address, as: Wrapped?.self) == nil
