@@ -27,9 +27,9 @@ final class ExistentialBytes<P>: @unchecked Sendable {  // immutable after creat
           guard let state = decoder.model, state.isReflected else {
             return try RawValue.produce(C.self) { try decoder.readBytes(&reader, $0) } as? P
           }
-          let plan = try state.resolvedPlan(reader.keyStyle)
-          return try RawValue.produce(C.self) { try plan.readBytes(&reader, $0, watching: key) }
-            as? P
+          return try state.withPlan(reader.keyStyle) { plan in
+            try RawValue.produce(C.self) { try plan.readBytes(&reader, $0, watching: key) }
+          } as? P
         }
       }
       read = _openExistential(type, do: make)

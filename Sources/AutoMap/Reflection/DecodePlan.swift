@@ -44,6 +44,8 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   let whole: ((JSON, UnsafeMutableRawPointer) throws -> Void)?
   /// The same from bytes, for `whole` models that read bytes directly.
   let wholeBytes: ((inout JSONReader, UnsafeMutableRawPointer) throws -> Void)?
+  /// Whether ``wholeBytes`` is set: tested on every value without copying the closure.
+  let isWhole: Bool
   /// Whether a `whole` model counts a nesting level (``Nesting``) for itself, as every model
   /// does; `false` for untagged enums, whose value is their payload: its array or object is
   /// counted once, by the enum's trials.
@@ -60,6 +62,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     self.wholeCountsItsLevel = wholeCountsItsLevel
     self.whole = whole
     self.wholeBytes = wholeBytes
+    isWhole = wholeBytes != nil
     self.modelName = modelName
     self.kind = kind
     self.fields = fields

@@ -62,6 +62,8 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
   let whole: ((UnsafeRawPointer) throws -> JSON)?
   /// The same straight to bytes, for `whole` models that write bytes directly.
   let wholeBytes: ((UnsafeRawPointer, inout JSONWriter) throws -> Void)?
+  /// Whether ``wholeBytes`` is set: tested on every value without copying the closure.
+  let isWhole: Bool
   /// Whether a `whole` model counts a nesting level for itself (see
   /// ``DecodePlan/wholeCountsItsLevel``).
   let wholeCountsItsLevel: Bool
@@ -77,6 +79,7 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
     self.wholeCountsItsLevel = wholeCountsItsLevel
     self.whole = whole
     self.wholeBytes = wholeBytes
+    isWhole = wholeBytes != nil
     self.reservedKey = reservedKey
     self.modelName = modelName
     self.isClass = isClass

@@ -46,11 +46,12 @@ enum ModelDecoding {
       T.self,
       readBytes: { reader, destination in
         if state.isReflected {
-          let plan = try state.resolvedPlan(reader.keyStyle)
-          if let wholeBytes = plan.wholeBytes {
-            return try readWhole(plan, destination) { try wholeBytes(&reader, $0) }
+          try state.withPlan(reader.keyStyle) { plan in
+            guard plan.isWhole, let wholeBytes = plan.wholeBytes else {
+              return try plan.readBytes(&reader, destination)
+            }
+            try readWhole(plan, destination) { try wholeBytes(&reader, $0) }
           }
-          try plan.readBytes(&reader, destination)
         } else {
           try readJSON(reader.parseValue(), destination)
         }

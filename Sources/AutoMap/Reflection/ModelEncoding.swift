@@ -30,9 +30,12 @@ enum ModelEncoding {
           return try dynamic.writeBytes(value, &writer)
         }
         if state.isReflected {
-          let plan = try state.resolvedPlan(writer.keyStyle)
-          if let wholeBytes = plan.wholeBytes { return try wholeBytes(value, &writer) }
-          try plan.writeBytes(value, &writer)
+          try state.withPlan(writer.keyStyle) { plan in
+            guard plan.isWhole, let wholeBytes = plan.wholeBytes else {
+              return try plan.writeBytes(value, &writer)
+            }
+            try wholeBytes(value, &writer)
+          }
         } else {
           try writer.write(RawValue.load(value, as: T.self).json)
         }
