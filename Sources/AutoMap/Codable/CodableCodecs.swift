@@ -13,7 +13,7 @@
 /// (once, when the plan is built; nothing is added to the per-field loops).
 enum CodableCodecs {
   static func decoder(for type: any Decodable.Type, style: JSON.KeyStyle) -> DecodeCodec {
-    // `[Money]` and `Money?`: AutoMap's own array and optional rules around `Money`'s codec.
+    // `Money?`: AutoMap's own optional rule around `Money`'s codec.
     if let container = type as? any CodableContainer.Type {
       return container.codableCodec(style: style)
     }
@@ -61,14 +61,16 @@ enum CodableCodecs {
   }
 }
 
-/// Arrays and optionals of `Codable`-only types, read by AutoMap's own array and optional
-/// rules around the element's codec above, rather than by the standard library's
-/// `Array.init(from:)` and `Optional.init(from:)`. What they read is the same (`null` is `nil`;
-/// an array's elements in order, an error's path starting at the element's position, "expected
-/// an array" for anything else), but that code is not specialized for the element type and
-/// looks its array and optional types up for each element (about 330 instructions each), and
-/// a `[Money]` of elements that give up on the byte path is read again element by element,
-/// not as a whole.
+/// Optionals of `Codable`-only types (`Money?`), read by AutoMap's optional rule around the
+/// wrapped type's codec above rather than by the standard library's `Optional.init(from:)`:
+/// the same values and errors (`null` is `nil`, anything else is the wrapped type's), the
+/// same coding path (the wrapped value is read at the optional's place), without that
+/// unspecialized code's lookup of `Money?`'s metadata for each value (about 330
+/// instructions).
+///
+/// (Arrays of them still go through `Array.init(from:)`: read element by element here, each
+/// element's `init(from:)` would see a coding path that starts at the element, not at the
+/// array.)
 protocol CodableContainer {
   static func codableCodec(style: JSON.KeyStyle) -> DecodeCodec
 }
@@ -77,62 +79,6 @@ extension Optional: CodableContainer where Wrapped: Decodable {
   static func codableCodec(style: JSON.KeyStyle) -> DecodeCodec {
     optionalCodec(CodableCodecs.decoder(for: Wrapped.self, style: style)) {
       codableCodec(style: $0)
-    }
-  }
-}
-
-extension Array: CodableContainer where Element: Decodable {
-  static func codableCodec(style: JSON.KeyStyle) -> DecodeCodec {
-    codableArrayCodec(CodableCodecs.decoder(for: Element.self, style: style), style: style)
-  }
-}
-
-/// An array of `Codable`-only elements, its codec built where `Self`, the array type, arrives
-/// as a type parameter: code in `extension Array` looks `[Element]`'s metadata up each time it
-/// stores an array (see ``ElementsCodecProvider``).
-protocol CodableArray: CodableContainer {
-  static func readCodableElements(_ reader: inout JSONReader, _ element: DecodeCodec) throws
-    -> Self
-  static func decodeCodableElements(_ json: JSON, _ element: DecodeCodec) throws -> Self
-}
-
-extension CodableArray {
-  static func codableArrayCodec(_ element: DecodeCodec, style: JSON.KeyStyle) -> DecodeCodec {
-    DecodeCodec(
-      Self.self,
-      readBytes: { reader, destination in
-        RawValue.initialize(destination, to: try readCodableElements(&reader, element))
-      },
-      readJSON: { json, destination in
-        RawValue.initialize(destination, to: try decodeCodableElements(json, element))
-      },
-      styled: { codableCodec(style: $0) })
-  }
-}
-
-extension Array: CodableArray where Element: Decodable {
-  static func readCodableElements(_ reader: inout JSONReader, _ element: DecodeCodec) throws
-    -> [Element]
-  {
-    // "an array", as the reference `Decoder` says it.
-    try readArray(&reader, element, expected: "an array")
-  }
-
-  /// The elements of a JSON array, each read by `element`: the `JSON`-path twin of
-  /// ``readCodableElements(_:_:)``.
-  static func decodeCodableElements(_ json: JSON, _ element: DecodeCodec) throws -> [Element] {
-    guard case .array(let elements) = json else {
-      throw JSON.Error.mismatch(expected: "an array", found: json)
-    }
-    return try Nesting.level(encoding: false) {
-      try [Element](unsafeUninitializedCapacity: elements.count) { buffer, initialized in
-        guard let base = buffer.baseAddress else { return }
-        // Each element at its place in the path, recorded substitutions included.
-        try Problems.each(elements.indices, at: { .index($0) }) { position in
-          try element.readJSON(elements[position], base + initialized)
-          initialized += 1
-        }
-      }
     }
   }
 }

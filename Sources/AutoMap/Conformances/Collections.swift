@@ -92,11 +92,10 @@ extension Array {
   /// once at the end: this code is not specialized per element type, and `append` here would
   /// cost each element a metadata lookup, a generic call and a temporary.
   static func readArray(
-    _ reader: inout JSONReader, _ element: DecodeCodec, lossy: Bool = false,
-    expected: String? = nil
+    _ reader: inout JSONReader, _ element: DecodeCodec, lossy: Bool = false
   ) throws -> [Element] {
     let hasElements = try reader.openContainer(
-      UInt8(ascii: "["), expected: expected ?? typeName([Element].self))
+      UInt8(ascii: "["), expected: typeName([Element].self))
     defer { reader.leaveContainer() }
     guard hasElements else { return [] }
     var capacity = 4

@@ -2,11 +2,10 @@ import AutoMap
 import Foundation
 import Testing
 
-/// Arrays and optionals of `Codable`-only types (`[Money]`, `Money?`, `[[Money?]]?`) are read
-/// by AutoMap's own array and optional rules around the element's `Codable` code, on bytes and
-/// on `JSON` alike: the same values and the same errors as the standard library's
-/// `Array.init(from:)` and `Optional.init(from:)` gave, and, when every problem is collected,
-/// every element's, as for arrays of mapped models.
+/// Optionals of `Codable`-only types (`Money?`) are read by AutoMap's own optional rule around
+/// the wrapped type's `Codable` code, on bytes and on `JSON` alike: the same values, errors and
+/// coding paths as the standard library's `Optional.init(from:)` gave, alone and inside the
+/// arrays (`[[Money?]]?`) that `Array.init(from:)` still reads.
 @Suite struct CodableContainerTests {
   private struct Money: Codable, Equatable {
     var amount: Double
@@ -17,18 +16,6 @@ import Testing
     var lines: [Money] = []
     var discount: Money?
     var grid: [[Money?]]?
-  }
-
-  /// The same shape with a mapped element, for the problems collected.
-  private struct MappedMoney: JSONCodable, Equatable {
-    var amount = 0.0
-    var currency = ""
-  }
-
-  private struct MappedLedger: JSONCodable, Equatable {
-    var lines: [MappedMoney] = []
-    var discount: MappedMoney?
-    var grid: [[MappedMoney?]]?
   }
 
   /// Decodes `text` from bytes and from `JSON`: both must give the same value or error.
@@ -98,26 +85,31 @@ import Testing
     }
   }
 
-  @Test("every element's problem is collected, as for arrays of mapped models")
-  func everyProblem() throws {
-    let text = """
-      {"lines": [{"amount": "a", "currency": "E"}, {"amount": 1, "currency": "E"}, {"amount": 1}],
-       "discount": {"currency": "E"}, "grid": [[null, {"amount": 2, "currency": "X"}], [], [3]]}
-      """
-    let all = JSON.Configuration(collectsAllErrors: true)
-    func paths(_ decode: () throws -> Void) -> [String] {
-      do {
-        try JSON.withConfiguration(all, decode)
-        return []
-      } catch let error as JSON.Error {
-        return (error.problems.isEmpty ? [error] : error.problems).map(\.path)
-      } catch {
-        return ["\(error)"]
-      }
-    }
-    let expected = ["lines[0].amount", "lines[2].currency", "discount.amount", "grid[2][0]"]
-    #expect(paths { _ = try Ledger(jsonString: text) } == expected)
-    #expect(paths { _ = try Ledger(decode: JSON(jsonString: text)) } == expected)
-    #expect(paths { _ = try MappedLedger(jsonString: text) } == expected)
+  /// The coding path `init(from:)` sees: an optional's value is read at the optional's place,
+  /// an array's elements at theirs.
+  @Test func codingPaths() throws {
+    let text = #"{"one": {}, "some": [{}, {}], "maybe": null}"#
+    let paths = try PathHolder(jsonString: text)
+    #expect(paths.one?.path == "")
+    #expect(paths.some.map(\.path) == ["0", "1"])
+    let tree = try PathHolder(decode: JSON(jsonString: text))
+    #expect(tree.one?.path == "")
+    #expect(tree.some.map(\.path) == ["0", "1"])
   }
+}
+
+/// A `Codable` value that records the coding path its decoder reports.
+private struct PathProbe: Codable, Equatable {
+  var path = ""
+  init(from decoder: any Decoder) throws {
+    path = decoder.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+      .joined(separator: ".")
+  }
+  func encode(to encoder: any Encoder) throws {}
+}
+
+private struct PathHolder: JSONCodable {
+  var one: PathProbe?
+  var some: [PathProbe] = []
+  var maybe: PathProbe?
 }
