@@ -52,7 +52,9 @@ extension JSON {
     /// `didDecode()`, a `Codable` property's `init(from:)`, a transform, runs when the
     /// element is decoded, ahead of the call that takes it, and for elements never taken
     /// when iteration stops early. Turn this off when that code has effects that must come
-    /// one element at a time:
+    /// one element at a time, each element's code run when it is asked for, as
+    /// `T(jsonData:)` of its bytes runs it (array elements are then found by a scan first,
+    /// then read):
     ///
     /// ```swift
     /// var options = JSON.StreamOptions()

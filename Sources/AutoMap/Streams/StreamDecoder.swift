@@ -88,6 +88,13 @@ final class StreamDecoder<Element: JSONDecodable> {
             scanner.discardLine()
           }
         case .candidate(let bytes):
+          guard options.decodesAhead else {
+            // One element at a time: its extent first, so that it is decoded once, never
+            // begun on bytes the buffer cuts short (its nested values' own code would run
+            // twice).
+            scanner.scanCandidate()
+            continue
+          }
           // Most elements are read straight from the buffer, which finds their end too, and
           // those after it in the buffer are decoded ahead, in the same loop.
           let context = Context.current

@@ -150,20 +150,42 @@ import Testing
   @Test("without decoding ahead, each element's own code runs when it is asked for")
   func hooksOneAtATime() throws {
     let text = "[" + (0..<100).map { #"{"id": \#($0)}"# }.joined(separator: ",") + "]"
-    var options = JSON.StreamOptions()
-    options.decodesAhead = false
-    var iterator = SyncJSONStream(of: HookedRow.self, data: Data(text.utf8), options: options)
-      .makeIterator()
-    for index in 0..<5 {
-      let before = HookedRow.hooks.current
-      #expect(try iterator.nextElement()?.id == index)
-      #expect(HookedRow.hooks.current - before == 1, "element \(index)")
-    }
+    try expectOneHookPerElement(HookedRow.self, text, count: 5, chunkSize: 1 << 20) { $0.id }
     // With it (the default), the first call decodes the elements after it too.
     var ahead = SyncJSONStream(of: HookedRow.self, data: Data(text.utf8)).makeIterator()
     let before = HookedRow.hooks.current
     _ = try ahead.nextElement()
     #expect(HookedRow.hooks.current - before > 1)
+  }
+
+  @Test("without decoding ahead, an element the buffer cuts is still decoded once")
+  func cutElementsOnce() throws {
+    let pad = String(repeating: "x", count: 37)
+    let text =
+      "["
+      + (0..<120).map { #"{"id": \#($0), "child": {"id": \#($0)}, "pad": "\#(pad)"}"# }
+      .joined(separator: ",") + "]"
+    for chunkSize in [64, 100, 1000] {
+      // The child's hook: once for each element.
+      try expectOneHookPerElement(Parent.self, text, count: 120, chunkSize: chunkSize) { $0.id }
+    }
+  }
+
+  /// Reads `count` elements of `text` one at a time, without decoding ahead: each call runs
+  /// `HookedRow.didDecode()` once.
+  private func expectOneHookPerElement<T: JSONDecodable>(
+    _: T.Type, _ text: String, count: Int, chunkSize: Int, id: (T) -> Int
+  ) throws {
+    var options = JSON.StreamOptions()
+    options.decodesAhead = false
+    options.chunkSize = chunkSize
+    var iterator = SyncJSONStream(of: T.self, data: Data(text.utf8), options: options)
+      .makeIterator()
+    for index in 0..<count {
+      let before = HookedRow.hooks.current
+      #expect(try iterator.nextElement().map(id) == index)
+      #expect(HookedRow.hooks.current - before == 1, "chunk \(chunkSize), element \(index)")
+    }
   }
 
   @Test("elements decoded ahead and never asked for are freed with the stream")
@@ -188,6 +210,13 @@ private struct HookedRow: JSONCodable {
   static let hooks = Shared(0)
   var id = 0
   mutating func didDecode() throws { Self.hooks.withLock { $0 += 1 } }
+}
+
+/// A model whose child counts its decodes.
+private struct Parent: JSONCodable {
+  var id = 0
+  var child = HookedRow()
+  var pad = ""
 }
 
 /// A class model that counts its live instances.
