@@ -20,10 +20,29 @@ extension JSON {
   /// dictionary has no order of its own). Anything else (a `Date`, a non-`String` key, a
   /// non-finite number, a graph deeper than ``maximumDepth``, an `NSMutableArray` or
   /// `NSMutableDictionary` that contains itself) is an error naming where it is. A graph
-  /// that holds one container in several places converts it in each.
+  /// that holds one container in several places converts it in each, up to
+  /// ``maximumSharedValues`` values converted again in all (containers that hold one
+  /// container twice, each held twice by the next, would otherwise double the work with
+  /// every level).
   public init(jsonObject: Any) throws {
+    var walk = GraphWalk()
+    self = try Self.converting(jsonObject, depth: 0, walk: &walk)
+  }
+
+  /// How many values ``init(jsonObject:)`` converts again for containers that a graph holds
+  /// in more than one place, in all: 1 048 576. A graph that needs more is an error.
+  public static var maximumSharedValues: Int { 1 << 20 }
+
+  /// What a conversion knows of the graph so far.
+  private struct GraphWalk {
+    /// The containers open on the path to the value: one met again there is a cycle.
     var enclosing: Set<ObjectIdentifier> = []
-    self = try Self.converting(jsonObject, depth: 0, enclosing: &enclosing)
+    /// Every container converted so far: one met again is held in several places.
+    var seen: Set<ObjectIdentifier> = []
+    /// How many containers met again are open on the path to the value.
+    var openAgain = 0
+    /// The values converted inside containers met again.
+    var convertedAgain = 0
   }
 
   /// This value as an untyped graph, as `JSONSerialization.jsonObject(with:)` would return
@@ -53,9 +72,16 @@ extension JSON {
   /// Converts `value`, which `enclosing` Foundation containers (the ones open on the path to
   /// it) hold: a container met again on its own path is a cycle, an error instead of a
   /// conversion that never ends. `depth` counts the arrays and dictionaries around `value`.
-  private static func converting(
-    _ value: Any, depth: Int, enclosing: inout Set<ObjectIdentifier>
-  ) throws -> JSON {
+  private static func converting(_ value: Any, depth: Int, walk: inout GraphWalk) throws -> JSON {
+    if walk.openAgain > 0 {
+      walk.convertedAgain += 1
+      guard walk.convertedAgain <= maximumSharedValues else {
+        throw JSON.Error(
+          .custom,
+          "the object graph holds containers in so many places that converting each would"
+            + " take more than \(maximumSharedValues) values again")
+      }
+    }
     if let json = value as? JSON { return json }
     if value is NSNull { return .null }
     if let string = value as? String { return .string(string) }
@@ -67,22 +93,28 @@ extension JSON {
           "the object graph nests deeper than \(maximumDepth) arrays and dictionaries")
       }
       let identity = members.identity
+      var again = false
       if let identity {
-        guard enclosing.insert(identity).inserted else {
+        guard walk.enclosing.insert(identity).inserted else {
           throw JSON.Error(
             .typeMismatch,
             "this \(typeName(type(of: value))) contains itself (a reference cycle): JSON has no"
               + " form for it")
         }
+        again = !walk.seen.insert(identity).inserted
+        if again { walk.openAgain += 1 }
       }
-      defer { if let identity { enclosing.remove(identity) } }
-      return try members.converted { try converting($0, depth: depth + 1, enclosing: &enclosing) }
+      defer {
+        if let identity { walk.enclosing.remove(identity) }
+        if again { walk.openAgain -= 1 }
+      }
+      return try members.converted { try converting($0, depth: depth + 1, walk: &walk) }
     }
     // `nil` inside `Any` (an `Optional` holding nothing), or the value an optional holds.
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .optional {
       guard let wrapped = mirror.children.first?.value else { return .null }
-      return try converting(wrapped, depth: depth, enclosing: &enclosing)
+      return try converting(wrapped, depth: depth, walk: &walk)
     }
     throw JSON.Error(
       .typeMismatch,

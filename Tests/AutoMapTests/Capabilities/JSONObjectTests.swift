@@ -134,4 +134,21 @@ struct JSONObjectTests {
       #expect(JSONSerialization.isValidJSONObject(object))
     }
   }
+
+  @Test("containers held in many places: converted in each, within a bound, never for ever")
+  func sharedContainers() throws {
+    // One container in two places converts in both.
+    let shared = NSMutableArray(array: [1, "a"])
+    let twice = NSMutableArray(array: [shared, shared])
+    #expect(try JSON(jsonObject: twice) == [[1, "a"], [1, "a"]])
+    // Each level holds the one below twice: 2^40 values. An error, at once.
+    var level = NSMutableArray(array: [1])
+    for _ in 0..<40 { level = NSMutableArray(array: [level, level]) }
+    let start = Date()
+    #expect(throws: JSON.Error.self) { try JSON(jsonObject: level) }
+    #expect(Date().timeIntervalSince(start) < 30)
+    // A tree larger than the bound, with nothing shared, converts.
+    let large = NSMutableArray(array: Array(repeating: 7, count: JSON.maximumSharedValues + 10))
+    #expect(try JSON(jsonObject: large).count == JSON.maximumSharedValues + 10)
+  }
 }
