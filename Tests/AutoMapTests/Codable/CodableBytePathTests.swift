@@ -168,8 +168,8 @@ private struct HostileHolder: JSONCodable, Equatable {
 }
 
 /// Decodes `text` from bytes, from a `String` and from `JSON`: the three agree (value or
-/// error); returns the `JSON` path's result.
-private func agree<T: JSONDecodable & Equatable>(
+/// error); returns the `JSON` path's result. (Shared by the `Codable` suites.)
+func agree<T: JSONDecodable & Equatable>(
   _: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
 ) -> Result<T, JSON.Error> {
   func run(_ body: () throws -> T) -> Result<T, JSON.Error> {

@@ -18,39 +18,24 @@ import Testing
     var grid: [[Money?]]?
   }
 
-  /// Decodes `text` from bytes and from `JSON`: both must give the same value or error.
-  private func both(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) -> Result<
-    Ledger, JSON.Error
-  > {
-    let bytes = Result { try Ledger(jsonString: text) }.mapError { $0 as! JSON.Error }
-    let tree = Result { try Ledger(decode: JSON(jsonString: text)) }.mapError { $0 as! JSON.Error }
-    switch (bytes, tree) {
-    case (.success(let a), .success(let b)):
-      #expect(a == b, "\(text)", sourceLocation: sourceLocation)
-    case (.failure(let a), .failure(let b)):
-      #expect(a.description == b.description, "\(text)", sourceLocation: sourceLocation)
-    default:
-      Issue.record("\(text): bytes \(bytes), JSON \(tree)", sourceLocation: sourceLocation)
-    }
-    return bytes
-  }
-
   @Test func values() throws {
     let money = #"{"amount": 1.5, "currency": "EUR"}"#
     let text = """
       {"lines": [\(money), \(money)], "discount": \(money),
        "grid": [[null, \(money)], [], [\(money)]]}
       """
-    let ledger = try both(text).get()
+    let ledger = try agree(Ledger.self, text).get()
     let one = Money(amount: 1.5, currency: "EUR")
     #expect(ledger.lines == [one, one])
     #expect(ledger.discount == one)
     #expect(ledger.grid == [[nil, one], [], [one]])
-    let empty = try both(#"{"lines": [], "discount": null, "grid": null}"#).get()
+    let empty = try agree(Ledger.self, #"{"lines": [], "discount": null, "grid": null}"#).get()
     #expect(empty == Ledger())
-    #expect(try both(#"{"lines": [ ] }"#).get() == Ledger())
+    #expect(try agree(Ledger.self, #"{"lines": [ ] }"#).get() == Ledger())
     // A repeated key in an element: the last one wins, on both paths.
-    let repeated = try both(#"{"lines": [{"amount": 1, "currency": "E", "amount": 2}]}"#).get()
+    let repeated = try agree(
+      Ledger.self, #"{"lines": [{"amount": 1, "currency": "E", "amount": 2}]}"#
+    ).get()
     #expect(repeated.lines == [Money(amount: 2, currency: "E")])
   }
 
@@ -77,7 +62,7 @@ import Testing
       (#"{"lines": [], "grid": {}}"#, "at grid: expected an array, found object of 0 members"),
     ]
     for (text, message) in cases {
-      guard case .failure(let error) = both(text) else {
+      guard case .failure(let error) = agree(Ledger.self, text) else {
         Issue.record("\(text) decoded")
         continue
       }
