@@ -63,8 +63,8 @@ final class ElementScanner {
   private var start = 0
   private var scan = 0
   private var base = 0
-  /// The source has no more bytes.
-  private var sourceEnded = false
+  /// The source has no more bytes: what the buffer holds is all there is.
+  private(set) var sourceEnded = false
   private var phase = Phase.start
   private var checkedByteOrderMark = false
   /// Lines are counted from 1; `lineStart` is the stream offset of the current line's start.
@@ -318,9 +318,6 @@ final class ElementScanner {
     count += 1
     phase = .afterElement
   }
-
-  /// Whether the source has ended: what the buffer holds is all there is.
-  var hasAllInput: Bool { sourceEnded }
 
   /// The candidate element is to be scanned for its extent, then handed out as `.element`.
   func scanCandidate() { isScanning = true }

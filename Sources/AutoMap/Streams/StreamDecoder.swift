@@ -20,9 +20,9 @@ final class StreamDecoder<Element: JSONDecodable> {
   private(set) var skippedCount = 0
   /// After the end, an error or a cancellation: every later step is `.finished`.
   private var isDone = false
-  /// Whether elements that follow in the buffer are decoded ahead
-  /// (``JSON/StreamOptions/decodesAhead``): until the caller's context changes between calls.
-  private var decodesAhead: Bool
+  /// Whether elements that follow in the buffer are still decoded ahead (with
+  /// ``JSON/StreamOptions/decodesAhead``): until the caller's context changes between calls.
+  private var decodesAhead = true
   /// The caller's context when the elements still held were decoded ahead.
   private var aheadContext = Context.current
 
@@ -53,7 +53,6 @@ final class StreamDecoder<Element: JSONDecodable> {
   init(format: JSON.StreamFormat, options: JSON.StreamOptions) {
     scanner = ElementScanner(format: format, options: options, reading: options.effectiveReading)
     self.options = options
-    decodesAhead = options.decodesAhead
   }
 
   /// The next element, or what the stream needs before it can have it.
@@ -104,7 +103,7 @@ final class StreamDecoder<Element: JSONDecodable> {
               decoder.discard()
               return false
             }
-            if decodesAhead { decoder.decodeFollowing(sourceEnded: scanner.hasAllInput) }
+            if decodesAhead { decoder.decodeFollowing(sourceEnded: scanner.sourceEnded) }
             return true
           }
           if accepted {
