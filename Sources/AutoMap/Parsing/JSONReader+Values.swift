@@ -29,7 +29,18 @@ extension JSONReader {
   /// ```
   @inline(__always)
   mutating func openContainer(_ open: UInt8, expected: @autoclosure () -> String) throws -> Bool {
-    guard peekByte() == open else { throw mismatch(expected: expected()) }
+    // `expected` is called only here, inlined: passed on to a function that is not, its
+    // captures (a plan, say) would be retained and released for every value.
+    guard let hasElements = try openContainer(open) else {
+      throw mismatch(expected: expected())
+    }
+    return hasElements
+  }
+
+  /// ``openContainer(_:expected:)`` without the error: `nil` when the value at the cursor is
+  /// not an `open` container (nothing is consumed then).
+  mutating func openContainer(_ open: UInt8) throws -> Bool? {
+    guard peekByte() == open else { return nil }
     cursor += 1
     try enterContainer()
     guard peekByte() == open &+ 2 else { return true }  // `]` and `}` follow `[` and `{` by 2

@@ -75,6 +75,9 @@ struct DecodeStep {
   /// The key has no byte a JSON string must escape, so `"` + key + `"` in the text is that
   /// key and nothing else: it can be recognized byte for byte.
   let keyIsVerbatim: Bool
+  /// No fallback, and the codec stores `nil` (an `Optional`): what an absent or `null`
+  /// value comes to, decided without the ``DecodeField``.
+  let absentStoresNil: Bool
 
   init(_ field: DecodeField, key: UnsafePointer<UInt8>) {
     self.key = key
@@ -85,6 +88,24 @@ struct DecodeStep {
     readsDirectly = field.fallback == nil && !field.options.lossy && !field.readsThroughJSON
     isOptional = field.isOptional
     codec = field.codec
+    absentStoresNil = field.fallback == nil && field.codec.storeNil != nil
+  }
+
+  /// Reads the value at the cursor into `target` through the codec.
+  ///
+  /// With no reference counting: the plan keeps the codec alive, and an atomic retain and
+  /// release around each call would cost more than reading a small value.
+  @inline(__always)
+  func read(_ reader: inout JSONReader, into target: UnsafeMutableRawPointer) throws {
+    try Unmanaged.passUnretained(codec)._withUnsafeGuaranteedRef {
+      try $0.readBytes(&reader, target)
+    }
+  }
+
+  /// Stores `nil` at `target` (``absentStoresNil``), with no reference counting.
+  @inline(__always)
+  func storeNil(_ target: UnsafeMutableRawPointer) {
+    Unmanaged.passUnretained(codec)._withUnsafeGuaranteedRef { $0.storeNil?(target) }
   }
 }
 
@@ -126,7 +147,9 @@ struct IgnoredField {
 /// Which properties are set so far (a bit per field; an array past 64 fields).
 struct FieldSet {
   private var bits: UInt64 = 0
-  private var more: [Bool] = []
+  /// `nil` up to 64 fields: an empty array would still be checked for uniqueness (and
+  /// copied, being the shared empty one) before each loop that inserts.
+  private var more: [Bool]?
 
   init(count: Int) {
     if count > 64 { more = Array(repeating: false, count: count - 64) }
@@ -134,12 +157,12 @@ struct FieldSet {
 
   @inline(__always)
   func contains(_ index: Int) -> Bool {
-    index < 64 ? bits & (1 << UInt64(index)) != 0 : more[index - 64]
+    index < 64 ? bits & (1 << UInt64(index)) != 0 : more?[index - 64] ?? false
   }
 
   @inline(__always)
   mutating func insert(_ index: Int) {
-    if index < 64 { bits |= 1 << UInt64(index) } else { more[index - 64] = true }
+    if index < 64 { bits |= 1 << UInt64(index) } else { more?[index - 64] = true }
   }
 }
 

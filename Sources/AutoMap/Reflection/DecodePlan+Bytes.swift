@@ -139,9 +139,8 @@ extension DecodePlan {
       if !step.isOptional, try reader.consumeNull() {
         return try resolveAbsent(position, base, &progress, found: .null)
       }
-      let codec = step.codec
       do {
-        return try write(position, base, &progress) { try codec.readBytes(&reader, $0) }
+        return try write(position, base, &progress) { try step.read(&reader, into: $0) }
       } catch {
         throw JSON.Error.wrapping(error).prefixed(table[position].index)
       }

@@ -190,6 +190,12 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     _ position: Int, _ base: UnsafeMutableRawPointer, _ progress: inout DecodeProgress,
     found: JSON
   ) throws {
+    let step = steps[position]
+    if step.absentStoresNil {
+      // The usual case (an optional with no default), without the field's reference count.
+      if !progress.memberwise && (found.isMissing || !step.isOptional) { return }
+      return try write(position, base, &progress) { step.storeNil($0) }
+    }
     let field = table[position]
     if let fallback = field.fallback {
       Substitutions.record(
