@@ -201,17 +201,23 @@ extension Array: JSONEncodable, EncodeCodecProvider where Element: JSONEncodable
     case ObjectIdentifier(String.self): return scalarArrayEncodeCodec { $1.writeString($0) }
     case ObjectIdentifier(Bool.self): return scalarArrayEncodeCodec { $1.writeBool($0) }
     case ObjectIdentifier([Double].self):
-      return scalarArrayEncodeCodec { try writeScalars($0, &$1) { try $1.writeDouble($0) } }
+      return scalarArrayEncodeCodec { (array: borrowing [Double], writer: inout JSONWriter) in
+        try array.withUnsafeBufferPointer {
+          try writeScalars($0, &writer) { try $1.writeDouble($0) }
+        }
+      }
     case ObjectIdentifier([Int].self):
-      return scalarArrayEncodeCodec { try writeScalars($0, &$1) { $1.writeInteger($0 as Int) } }
+      return scalarArrayEncodeCodec { (array: borrowing [Int], writer: inout JSONWriter) in
+        try array.withUnsafeBufferPointer { try writeScalars($0, &writer) { $1.writeInteger($0) } }
+      }
     default: break
     }
     let element = CodecCache.encoder(for: Element.self)
     return EncodeCodec(
       [Element].self,
       writeBytes: { value, writer in
-        try RawValue.load(value, as: [Element].self).withUnsafeBufferPointer { elements in
-          try writeArray(elements, element, &writer)
+        try RawValue.withBorrowed(value, as: [Element].self) { array in
+          try array.withUnsafeBufferPointer { try writeArray($0, element, &writer) }
         }
       },
       writeJSON: { value in try RawValue.load(value, as: [Element].self).json },
@@ -311,12 +317,14 @@ private func scalarArrayCodec<T: JSONDecodable>(
 
 /// The codec of `[T]` whose byte writer writes each element inline with `write`.
 private func scalarArrayEncodeCodec<T: JSONEncodable>(
-  _ write: @escaping (T, inout JSONWriter) throws -> Void
+  _ write: @escaping (borrowing T, inout JSONWriter) throws -> Void
 ) -> EncodeCodec {
   EncodeCodec(
     [T].self,
     writeBytes: { value, writer in
-      try writeScalars(RawValue.load(value, as: [T].self), &writer, write)
+      try RawValue.withBorrowed(value, as: [T].self) { array in
+        try array.withUnsafeBufferPointer { try writeScalars($0, &writer, write) }
+      }
     },
     writeJSON: { value in try RawValue.load(value, as: [T].self).json },
     isEmpty: { RawValue.load($0, as: [T].self).isEmpty })
@@ -325,7 +333,8 @@ private func scalarArrayEncodeCodec<T: JSONEncodable>(
 /// Writes `[ … ]` with each element written inline by `write` (a scalar, or an array of them).
 @inline(__always)
 private func writeScalars<T>(
-  _ elements: [T], _ writer: inout JSONWriter, _ write: (T, inout JSONWriter) throws -> Void
+  _ elements: UnsafeBufferPointer<T>, _ writer: inout JSONWriter,
+  _ write: (borrowing T, inout JSONWriter) throws -> Void
 ) throws {
   try writer.beginArray()
   for position in elements.indices {

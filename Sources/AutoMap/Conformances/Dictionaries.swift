@@ -214,17 +214,19 @@ extension Dictionary where Key == String, Value: JSONEncodable {
     EncodeCodec(
       [String: Value].self,
       writeBytes: { value, writer in
-        let dictionary = RawValue.load(value, as: [String: Value].self)
-        try writer.beginObject()
-        let keys =
-          writer.sorted
-          ? dictionary.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-          : Array(dictionary.keys)
-        for key in keys {
-          guard let member = dictionary[key] else { continue }
-          try writeMember(key, member, codec, &writer)
+        try RawValue.withBorrowed(value, as: [String: Value].self) { dictionary in
+          try writer.beginObject()
+          if writer.sorted {
+            for key in dictionary.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+              guard let member = dictionary[key] else { continue }
+              try writeMember(key, member, codec, &writer)
+            }
+          } else {
+            // In storage order, as the keys are listed: no array of keys, no lookups.
+            for (key, member) in dictionary { try writeMember(key, member, codec, &writer) }
+          }
+          writer.endObject()
         }
-        writer.endObject()
       },
       writeJSON: { value in try RawValue.load(value, as: [String: Value].self).json },
       isEmpty: { RawValue.load($0, as: [String: Value].self).isEmpty })

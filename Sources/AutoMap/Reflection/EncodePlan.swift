@@ -37,6 +37,16 @@ struct EncodeStep {
   let field: Int
   /// Kept alive by the plan's `fields`.
   unowned(unsafe) let codec: EncodeCodec
+
+  /// Writes the value at `address` through the codec, with no reference counting: the plan
+  /// keeps the codec alive, and an atomic retain and release around each call would cost
+  /// more than writing a small value.
+  @inline(__always)
+  func write(_ address: UnsafeRawPointer, _ writer: inout JSONWriter) throws {
+    try Unmanaged.passUnretained(codec)._withUnsafeGuaranteedRef {
+      try $0.writeBytes(address, &writer)
+    }
+  }
 }
 
 /// A model's encode plan, built once per type and then only read. Fields are read at their
@@ -51,9 +61,11 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
   /// Every field writes one distinct key: written straight to bytes. Otherwise the object
   /// is built as `JSON` first.
   let streams: Bool
-  /// When it streams: one step per field, in declaration order and in key order.
-  private let steps: [EncodeStep]
-  private let sortedSteps: [EncodeStep]
+  /// When it streams: one step per field, in declaration order and in key order. In memory
+  /// the plan owns: looping over an array held by the plan would retain and release it for
+  /// every value written.
+  private let steps: UnsafeMutableBufferPointer<EncodeStep>
+  private let sortedSteps: UnsafeMutableBufferPointer<EncodeStep>
   /// The quoted keys the steps point into.
   private let keyStorage: UnsafeMutableBufferPointer<UInt8>
 
@@ -106,16 +118,22 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
           field: position, codec: field.codec))
       start += key.count
     }
-    self.steps = steps
     // By the keys' own bytes, as `sortedFields` and the `JSON` writer order them (the
     // quoted form would put `"a!"` before `"a"`: `!` sorts below the closing quote).
-    sortedSteps = steps.sorted {
+    let sorted = steps.sorted {
       (fields[$0.field].key ?? "").utf8.lexicographicallyPrecedes((fields[$1.field].key ?? "").utf8)
     }
+    self.steps = .allocate(capacity: steps.count)
+    _ = self.steps.initialize(from: steps)
+    sortedSteps = .allocate(capacity: sorted.count)
+    _ = sortedSteps.initialize(from: sorted)
   }
 
   deinit {
     keyStorage.deallocate()
+    // Plain values (the codec is unowned): nothing to deinitialize.
+    steps.deallocate()
+    sortedSteps.deallocate()
   }
 
   /// This plan with `key: value` written first and any field of its own at `key` left out,
@@ -209,7 +227,7 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
         if let leaf = step.leaf {
           try writer.writeLeaf(leaf, at: address)
         } else {
-          try step.codec.writeBytes(address, &writer)
+          try step.write(address, &writer)
         }
       }
     } catch {

@@ -64,6 +64,19 @@ enum RawValue {
     return address.assumingMemoryBound(to: T.self).pointee
   }
 
+  /// Runs `body` on the initialized value at `address`, read in place: not copied, so that
+  /// an array's storage, say, is not retained and released around each write. (Passed as
+  /// `inout`, the one way to hand on memory behind a pointer without a copy; `body` must not
+  /// change it.)
+  @inline(__always)
+  static func withBorrowed<T, R>(
+    _ address: UnsafeRawPointer, as _: T.Type, _ body: (inout T) throws -> R
+  ) rethrows -> R {
+    checkAlignment(address, T.self)
+    let place = UnsafeMutablePointer(mutating: address.assumingMemoryBound(to: T.self))
+    return try body(&place.pointee)
+  }
+
   /// Runs `body` on the initialized value at `address`, in place.
   @inline(__always)
   static func withMutable<T, R>(
