@@ -9,6 +9,8 @@
 #include <xlocale.h>
 #endif
 
+uintptr_t automap_process_flags = 0;
+
 // One "C" locale for the process, created on first use. Racing first uses may each create
 // one; the loser's is freed, so the pointer published is always a complete locale.
 static locale_t automap_c_locale(void) {

@@ -18,7 +18,7 @@ enum ConfigurationContext {
   @TaskLocal fileprivate static var bound: Binding?
 
   /// Set once the first configuration is bound; never cleared.
-  private static let inUse = AtomicFlag()
+  private static var inUse: ProcessFlag { .configuration }
 
   /// The configuration of the current call, if any.
   @inline(__always)

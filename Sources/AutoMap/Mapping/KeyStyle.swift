@@ -94,7 +94,7 @@ enum KeyStyleContext {
   @TaskLocal private static var bound: JSON.KeyStyle?
 
   /// Set before the first key style is bound; never cleared.
-  private static let inUse = AtomicFlag()
+  private static var inUse: ProcessFlag { .keyStyle }
 
   /// The key style the current call set, if any.
   @inline(__always)

@@ -9,8 +9,9 @@ import CAutoMapShims
 /// model's plan. The word lives in its own allocation, which never moves.
 ///
 /// ```swift
-/// private static let inUse = AtomicFlag()
-/// if !inUse.isSet { inUse.set() }
+/// let word = AtomicWord()
+/// word.storeReleasing(1)
+/// if word.loadAcquiring() == 1 { … }
 /// ```
 struct AtomicWord: ~Copyable, @unchecked Sendable {
   /// Where the word is, for ``AtomicObject``.
@@ -38,16 +39,27 @@ struct AtomicWord: ~Copyable, @unchecked Sendable {
   func storeRelaxed(_ value: UInt) { automap_atomic_store_relaxed(word, value) }
 }
 
-/// A flag that starts clear and is set once, read with no ordering (a hint that some
-/// feature was ever used, checked before the slower, exact test).
-struct AtomicFlag: ~Copyable, Sendable {
-  private let word = AtomicWord()
+/// A feature some call in the process has used: a flag that starts clear and is set once,
+/// read with no ordering (a hint checked before the slower, exact test). The flags share a
+/// C global word, so a read is one load, with no once-token to check first: they are read
+/// for every model and stream element.
+///
+/// ```swift
+/// if !ProcessFlag.keyStyle.isSet { ProcessFlag.keyStyle.set() }
+/// ```
+enum ProcessFlag: UInt {
+  /// Some call has bound a key style (``KeyStyleContext``).
+  case keyStyle = 1
+  /// Some call has bound a configuration (``ConfigurationContext``).
+  case configuration = 2
+  /// Some configuration has asked for a report (``Reporting``).
+  case reporting = 4
 
   @inline(__always)
-  var isSet: Bool { word.loadRelaxed() != 0 }
+  var isSet: Bool { automap_process_flag_is_set(rawValue) }
 
   @inline(__always)
-  func set() { word.storeRelaxed(1) }
+  func set() { automap_process_flag_set(rawValue) }
 }
 
 /// An object published once in a word, for every thread to read without a lock: the word is

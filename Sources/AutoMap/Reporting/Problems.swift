@@ -9,7 +9,7 @@
 /// values (see ``ModelDecoding``), and a recording call does not take it.
 enum Reporting {
   /// Set when a configuration that asks for a report is first bound; never cleared.
-  private static let inUse = AtomicFlag()
+  private static var inUse: ProcessFlag { .reporting }
 
   static func noteInUse(_ configuration: JSON.Configuration) {
     guard configuration.collectsAllErrors == true || configuration.onSubstitution != nil,

@@ -57,6 +57,19 @@ static inline void automap_atomic_store_relaxed(uintptr_t *word, uintptr_t value
   __atomic_store_n(word, value, __ATOMIC_RELAXED);
 }
 
+/// Features some call in the process has used, one bit each, never cleared (`ProcessFlag`
+/// in Sources/AutoMap/Platform/AtomicWord.swift). A C global, so that reading it takes no
+/// lazy initialization: a Swift global would check a once-token at each read.
+extern uintptr_t automap_process_flags;
+
+static inline bool automap_process_flag_is_set(uintptr_t flag) {
+  return (__atomic_load_n(&automap_process_flags, __ATOMIC_RELAXED) & flag) != 0;
+}
+
+static inline void automap_process_flag_set(uintptr_t flag) {
+  __atomic_fetch_or(&automap_process_flags, flag, __ATOMIC_RELAXED);
+}
+
 /// Stores `desired` if the word holds `*expected` (acquiring and releasing); otherwise writes
 /// what it holds to `*expected`. Returns whether it stored.
 static inline bool automap_atomic_compare_exchange(
