@@ -53,9 +53,13 @@ final class ElementDecoder<T: JSONDecodable> {
 
   /// The next value: the one ``decode(_:)`` or ``decodePrefix(_:depth:)`` left, then each
   /// one decoded ahead.
-  func take() -> T {
+  func take() -> T { takeSlot().move() }
+
+  /// The slot of the next value, which the caller moves out at once (as ``take()`` does).
+  @inline(__always)
+  func takeSlot() -> UnsafeMutablePointer<T> {
     defer { next += 1 }
-    return (slots + next).move()
+    return slots + next
   }
 
   /// Drops the value ``decodePrefix(_:depth:)`` left (before any was decoded ahead).
@@ -65,6 +69,7 @@ final class ElementDecoder<T: JSONDecodable> {
   }
 
   /// Where the next element decoded ahead ends, in the buffer; `nil` when there is none.
+  @inline(__always)
   var nextAheadEnd: UnsafePointer<UInt8>? { next < stored ? ends[next] : nil }
 
   /// Drops the elements decoded ahead that were not taken.
@@ -133,6 +138,9 @@ final class ElementDecoder<T: JSONDecodable> {
   /// was not decoded ahead is left to the stream, which reads it as before.
   func decodeFollowing(sourceEnded: Bool) {
     let reader = prefixReader
+    // Loaded once: calling the codec's closure from the class would retain its context for
+    // every element, an atomic operation that costs more than the rest of this loop.
+    let read = codec.readBytes
     while stored < Self.capacity {
       guard reader.pointee.peekByte() == UInt8(ascii: ",") else { return }
       reader.pointee.cursor += 1
@@ -140,7 +148,7 @@ final class ElementDecoder<T: JSONDecodable> {
       reader.pointee.depth = 1
       let raw = UnsafeMutableRawPointer(slots + stored)
       do {
-        try codec.readBytes(&reader.pointee, raw)
+        try read(&reader.pointee, raw)
       } catch {
         reader.pointee.stacks = ParseStacks()
         return

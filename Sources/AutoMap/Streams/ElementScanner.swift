@@ -310,6 +310,7 @@ final class ElementScanner {
   /// The array element that follows the last one handed out ends at `end` (in the buffer):
   /// it was decoded ahead, from the bytes after the last one (``ElementDecoder``), and is
   /// consumed with what stands before it (whitespace and a comma).
+  @inline(__always)
   func acceptFollowing(endingAt end: UnsafePointer<UInt8>) {
     let to = UnsafeMutablePointer(mutating: end) - storage
     uncountedFrom = uncountedFrom ?? scan

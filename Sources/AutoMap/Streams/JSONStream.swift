@@ -177,6 +177,7 @@ public struct JSONStream<Element: JSONDecodable>: AsyncSequence {
           decoder.finish()
           throw CancellationError()
         }
+        if let slot = decoder.acceptAhead() { return slot.move() }
         switch try decoder.step() {
         case .element: return decoder.takeElement()
         case .finished: return nil

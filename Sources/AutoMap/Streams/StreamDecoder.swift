@@ -12,6 +12,7 @@ enum StreamStep {
   case finished
 }
 
+@usableFromInline
 final class StreamDecoder<Element: JSONDecodable> {
 
   private let scanner: ElementScanner
@@ -129,6 +130,19 @@ final class StreamDecoder<Element: JSONDecodable> {
 
   /// The element the last step made ready.
   func takeElement() -> Element { decoder.take() }
+
+  /// The next element, when it was decoded ahead in the caller's current context (most
+  /// elements of a stream of small values are): its slot, which the caller moves the value
+  /// out of at once, with no ``step()``.
+  ///
+  /// A slot rather than the value: the caller is inlined in its module, where moving an
+  /// `Element` is specialized, and this code is not (see ``StreamStep``).
+  @usableFromInline
+  func acceptAhead() -> UnsafeMutablePointer<Element>? {
+    guard !isDone, let end = decoder.nextAheadEnd, aheadContext.isCurrent else { return nil }
+    scanner.acceptFollowing(endingAt: end)
+    return decoder.takeSlot()
+  }
 
   /// `count` bytes were read into the buffer of the last `.needsInput`; `0` at the end.
   func didRead(_ count: Int) { scanner.didRead(count) }

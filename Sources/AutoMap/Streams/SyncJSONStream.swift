@@ -81,7 +81,7 @@ public struct SyncJSONStream<Element: JSONDecodable>: Sequence {
   /// while let event = try iterator.nextElement() { … }
   /// ```
   public struct Iterator: IteratorProtocol {
-    private let decoder: StreamDecoder<Element>
+    @usableFromInline let decoder: StreamDecoder<Element>
     private let source: any StreamSource
 
     fileprivate init(decoder: StreamDecoder<Element>, source: any StreamSource) {
@@ -117,7 +117,18 @@ public struct SyncJSONStream<Element: JSONDecodable>: Sequence {
     /// ```
     ///
     /// - Throws: ``JSON/Error``, as ``JSONStream`` does; the stream ends with it.
+    @inlinable
     public mutating func nextElement() throws(JSON.Error) -> Element? {
+      // Most elements of a stream of small values were decoded ahead: handed out here,
+      // inlined in the caller and specialized for `Element` there, so that moving one out
+      // costs no generic value-witness calls.
+      if !Task.isCancelled, let slot = decoder.acceptAhead() { return slot.move() }
+      return try nextStep()
+    }
+
+    /// ``nextElement()`` when the next element was not decoded ahead.
+    @usableFromInline
+    mutating func nextStep() throws(JSON.Error) -> Element? {
       while true {
         if Task.isCancelled, !decoder.hasEnded {
           decoder.finish()
