@@ -68,4 +68,43 @@ struct SkippedNumberTests {
     }
     #expect(try OnlyA(jsonString: document + "}") == OnlyA(a: 3))
   }
+
+  /// Long runs of digits are stepped over eight bytes at a time: every run length around the
+  /// word size, in each part of a number, followed by every byte value, must be taken exactly
+  /// as the parser takes it (the same document accepted, the same error where it is invalid).
+  @Test("long digit runs, ended by every byte, in the integer, fraction and exponent")
+  func longDigitRuns() throws {
+    var accepted = 0
+    for prefix in ["", "-", "1.", "-7.", "3e", "5E+", "2.5e-"] {
+      for length in 1...26 {
+        // Exponents of zeros (with leading zeros, valid JSON), so that every number stays
+        // within `Double`'s range, which the parser checks and a skip does not.
+        let inExponent = prefix.lowercased().contains("e")
+        let digits = (0..<length).map {
+          inExponent ? UInt8(ascii: "0") : UInt8(ascii: "1") + UInt8(($0 * 7) % 9)
+        }
+        for last in 0...255 {
+          let bytes =
+            Array(#"{"skip": "#.utf8) + Array(prefix.utf8) + digits + [UInt8(last)]
+            + Array(#", "a": 1}"#.utf8)
+          let data = Data(bytes)
+          let skipped = Result { try OnlyA(jsonData: data) }
+          let parsed = Result { try JSON(jsonData: data) }
+          switch (skipped, parsed) {
+          case (.success(let value), .success):
+            #expect(value == OnlyA(a: 1))
+            accepted += 1
+          case (.failure(let a as JSON.Error), .failure(let b as JSON.Error)):
+            #expect(a.kind == b.kind && a.message == b.message, "\(prefix) \(length) \(last)")
+          default:
+            Issue.record("\(prefix) \(length) byte \(last): skipped \(skipped), parsed \(parsed)")
+          }
+        }
+      }
+    }
+    // A digit or whitespace as the last byte is taken in every part and length. (A skip
+    // that stops too early is not seen here: the byte path then fails, and the document is
+    // decoded through `JSON` values. One that goes too far decodes what the parser refuses.)
+    #expect(accepted >= 7 * 26 * 14)
+  }
 }
