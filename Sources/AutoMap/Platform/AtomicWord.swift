@@ -109,5 +109,15 @@ final class OnceSlot<Object: AnyObject>: Sendable {
     return AtomicObject.storeIfNil(try make(), in: word.word)
   }
 
+  /// Runs `body` with the object (made first if need be), with no reference counting once it
+  /// is published: the slot keeps it until the slot goes away.
+  @inline(__always)
+  func with<R>(_ make: () throws -> Object, _ body: (Object) throws -> R) rethrows -> R {
+    if let pointer = UnsafeRawPointer(bitPattern: automap_atomic_load_acquire(word.word)) {
+      return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    }
+    return try body(AtomicObject.storeIfNil(try make(), in: word.word))
+  }
+
   deinit { AtomicObject<Object>.release(word.word) }
 }

@@ -11,8 +11,8 @@ extension DecodePlan {
     watching discriminator: DiscriminatorKey? = nil
   ) throws {
     guard streams else {
-      if let routes {
-        return try readRouted(expanded(routes, reader.keyStyle), &reader, destination)
+      if let routes = unmanagedRoutes {
+        return try withRoutes(routes, reader.keyStyle) { try readRouted($0, &reader, destination) }
       }
       let json = try reader.parseValue()
       // The model's own level, then its fields, count on from the reader's depth.

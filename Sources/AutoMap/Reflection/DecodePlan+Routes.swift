@@ -273,6 +273,18 @@ extension DecodePlan {
     }
   }
 
+  /// Runs `body` with the routes the byte path reads this plan's objects by: ``routes``, or
+  /// when it flattens, ``expanded(_:_:)``. With no reference counting: the plan holds both.
+  @inline(__always)
+  func withRoutes<R>(
+    _ routes: Unmanaged<DecodeRoutes>, _ style: JSON.KeyStyle?, _ body: (DecodeRoutes) throws -> R
+  ) rethrows -> R {
+    try routes._withUnsafeGuaranteedRef { routes in
+      guard routes.flattens else { return try body(routes) }
+      return try expandedRoutes.with({ expanded(routes, style) }, body)
+    }
+  }
+
   /// `routes` with the keys of each flattened model that reads distinct keys added, made at
   /// the first read (those models' plans are not known while this one is built).
   func expanded(_ routes: DecodeRoutes, _ style: JSON.KeyStyle?) -> DecodeRoutes {

@@ -31,6 +31,8 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   /// (``DecodeRoutes``); `nil` when keys match in any case (the `JSON` path decides which of
   /// several spellings counts).
   let routes: DecodeRoutes?
+  /// `routes`, read by the byte path with no reference counting.
+  let unmanagedRoutes: Unmanaged<DecodeRoutes>?
   /// `routes` with flattened models' keys, made at the first read (``expanded(_:_:)``).
   let expandedRoutes = OnceSlot<DecodeRoutes>()
   /// `fields`, in memory the plan owns, so the byte loop borrows each field in place.
@@ -76,6 +78,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
       keys.count == fields.count && distinct.count == keys.count
       && fields.allSatisfy { $0.alternativeIndex == nil }
     routes = streams || caseInsensitive || whole != nil ? nil : DecodeRoutes(fields)
+    unmanagedRoutes = routes.map { Unmanaged.passUnretained($0) }
     table = .allocate(capacity: fields.count)
     _ = table.initialize(from: fields)
     let allKeys = keys.flatMap { $0 }
