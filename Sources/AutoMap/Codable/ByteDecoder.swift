@@ -493,12 +493,15 @@ enum ByteDecoding {
 
   /// Decodes the `Codable` value at the reader into `destination`, moving the reader past it;
   /// `false` (the reader where it was, `destination` untouched) when the reference must decide.
+  /// `step`: where the value's coding path starts (`.index(2)`: the third element of an array
+  /// whose elements are read one by one).
   static func decode<T: Decodable>(
     _: T.Type, _ reader: inout JSONReader, style: JSON.KeyStyle,
-    into destination: UnsafeMutableRawPointer
+    into destination: UnsafeMutableRawPointer, at step: ByteStep = .root
   ) -> Bool {
     guard applies(style) else { return false }
     return run(T.self, &reader, into: destination) { session, root, end in
+      root.step = step
       let value = try root.decodeSelf(T.self)
       end = try root.complete()
       return value

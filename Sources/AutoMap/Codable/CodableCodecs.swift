@@ -36,7 +36,12 @@ enum CodableCodecs {
         storeNil: none.map { none in { none.store(at: $0) } },
         styled: { decoder(for: type, style: $0) })
     }
-    return make(type)
+    let reference = make(type)
+    // `[Money]`: on bytes, each element on its own (see ``CodableArray``).
+    if let array = type as? any CodableArray.Type, array.readsElementsAlone {
+      return array.codableArrayCodec(reference, style: style)
+    }
+    return reference
   }
 
   static func encoder(for type: any Encodable.Type, style: JSON.KeyStyle) -> EncodeCodec {
@@ -68,9 +73,7 @@ enum CodableCodecs {
 /// unspecialized code's lookup of `Money?`'s metadata for each value (about 330
 /// instructions).
 ///
-/// (Arrays of them still go through `Array.init(from:)`: read element by element here, each
-/// element's `init(from:)` would see a coding path that starts at the element, not at the
-/// array.)
+/// (Arrays of them: see ``CodableArray``.)
 protocol CodableContainer {
   static func codableCodec(style: JSON.KeyStyle) -> DecodeCodec
 }
@@ -79,6 +82,66 @@ extension Optional: CodableContainer where Wrapped: Decodable {
   static func codableCodec(style: JSON.KeyStyle) -> DecodeCodec {
     optionalCodec(CodableCodecs.decoder(for: Wrapped.self, style: style)) {
       codableCodec(style: $0)
+    }
+  }
+}
+
+/// Arrays of `Codable`-only values (`[Money]`), read from bytes element by element around the
+/// element's `init(from:)`, rather than as one value by the standard library's
+/// `Array.init(from:)`, which is not specialized for the element type and looks the array's
+/// and its storage's types up for each element.
+///
+/// What `init(from:)` sees is the same: each element's coding path starts at its index
+/// (`[2]`), as under `Array.init(from:)`. An element the byte decoder gives up on is decoded
+/// again alone, through the reference at that place; anything that is not an array, and every
+/// read through `JSON` values (the reference, where errors are reported and collected), goes
+/// through `Array.init(from:)` as before. An error thrown on the byte path is never the
+/// caller's: the document is then decoded again through `JSON` values.
+protocol CodableArray: Decodable {
+  /// Whether the elements are plain `Codable` values, read here one by one (optionals keep
+  /// the standard library's rules for their elements).
+  static var readsElementsAlone: Bool { get }
+  static func readCodableElements(_ reader: inout JSONReader, style: JSON.KeyStyle) throws
+    -> Self
+}
+
+extension CodableArray {
+  /// The codec of `Self`, the array type, built where it arrives as a type parameter: code in
+  /// `extension Array` looks `[Element]`'s metadata up each time it stores an array (see
+  /// ``ElementsCodecProvider``). `reference`: the codec that reads the array as one value.
+  static func codableArrayCodec(_ reference: DecodeCodec, style: JSON.KeyStyle) -> DecodeCodec {
+    DecodeCodec(
+      Self.self,
+      readBytes: { reader, destination in
+        // Not an array (the reference says what it expected), or a call the byte decoder
+        // does not serve: as one value.
+        guard ByteDecoding.applies(style), reader.peekByte() == UInt8(ascii: "[") else {
+          return try reference.readBytes(&reader, destination)
+        }
+        RawValue.initialize(destination, to: try readCodableElements(&reader, style: style))
+      },
+      readJSON: reference.readJSON,
+      styled: { CodableCodecs.decoder(for: Self.self, style: $0) })
+  }
+}
+
+extension Array: CodableArray where Element: Decodable {
+  static var readsElementsAlone: Bool { !(Element.self is any CodableContainer.Type) }
+
+  static func readCodableElements(_ reader: inout JSONReader, style: JSON.KeyStyle) throws
+    -> [Element]
+  {
+    try readEach(&reader) { reader, position, slot in
+      if ByteDecoding.decode(Element.self, &reader, style: style, into: slot, at: .index(position))
+      {
+        return true
+      }
+      let json = try reader.parseValue()
+      RawValue.initialize(
+        slot,
+        to: try JSONValueDecoder.decode(
+          Element.self, from: json, style: style, at: CodingPath.root.appending(index: position)))
+      return true
     }
   }
 }

@@ -23,10 +23,13 @@ struct JSONValueDecoder: Decoder {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   /// Decodes `T` from `json` with `style` for coding keys; errors are `JSON.Error`s with paths
-  /// relative to `json`.
-  static func decode<T: Decodable>(_: T.Type, from json: JSON, style: JSON.KeyStyle) throws -> T {
+  /// relative to `json`, after `path`: where the value's coding path starts (as
+  /// ``ByteDecoding/decode(_:_:style:into:at:)``).
+  static func decode<T: Decodable>(
+    _: T.Type, from json: JSON, style: JSON.KeyStyle, at path: CodingPath = .root
+  ) throws -> T {
     do {
-      return try JSONValueDecoder(value: json, path: .root, style: style).decodeValue(T.self)
+      return try JSONValueDecoder(value: json, path: path, style: style).decodeValue(T.self)
     } catch {
       throw CodableErrors.jsonError(error, style: style)
     }

@@ -94,6 +94,28 @@ extension Array {
   static func readArray(
     _ reader: inout JSONReader, _ element: DecodeCodec, lossy: Bool = false
   ) throws -> [Element] {
+    try readEach(&reader) { reader, position, slot in
+      if lossy {
+        let read: Void? = try reader.readOrSkip(
+          { try element.readBytes(&$0, slot) }, confirm: { try element.readJSON($0, slot) })
+        return read != nil
+      }
+      do {
+        try element.readBytes(&reader, slot)
+      } catch {
+        throw JSON.Error.wrapping(error).prefixed(index: position)
+      }
+      return true
+    }
+  }
+
+  /// Reads `[ … ]`, each element into the next slot by `read`, given the slot's position:
+  /// `true` when it stored a value there, `false` when it left the element out.
+  @inline(__always)
+  static func readEach(
+    _ reader: inout JSONReader,
+    _ read: (inout JSONReader, Int, UnsafeMutableRawPointer) throws -> Bool
+  ) throws -> [Element] {
     let hasElements = try reader.openContainer(
       UInt8(ascii: "["), expected: typeName([Element].self))
     defer { reader.leaveContainer() }
@@ -113,19 +135,7 @@ extension Array {
         storage = larger
         capacity *= 2
       }
-      let slot = UnsafeMutableRawPointer(storage + count)
-      if lossy {
-        let read: Void? = try reader.readOrSkip(
-          { try element.readBytes(&$0, slot) }, confirm: { try element.readJSON($0, slot) })
-        if read != nil { count += 1 }
-        continue
-      }
-      do {
-        try element.readBytes(&reader, slot)
-      } catch {
-        throw JSON.Error.wrapping(error).prefixed(index: count)
-      }
-      count += 1
+      if try read(&reader, count, UnsafeMutableRawPointer(storage + count)) { count += 1 }
     } while try reader.nextElement()
     let elements = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
       guard let target = buffer.baseAddress else { return }

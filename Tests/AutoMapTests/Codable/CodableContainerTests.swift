@@ -3,9 +3,10 @@ import Foundation
 import Testing
 
 /// Optionals of `Codable`-only types (`Money?`) are read by AutoMap's own optional rule around
-/// the wrapped type's `Codable` code, on bytes and on `JSON` alike: the same values, errors and
-/// coding paths as the standard library's `Optional.init(from:)` gave, alone and inside the
-/// arrays (`[[Money?]]?`) that `Array.init(from:)` still reads.
+/// the wrapped type's `Codable` code, on bytes and on `JSON` alike, and arrays of them
+/// (`[Money]`) element by element on bytes: the same values, errors and coding paths as the
+/// standard library's `Optional.init(from:)` and `Array.init(from:)` gave, alone and inside
+/// the arrays (`[[Money?]]?`) that `Array.init(from:)` still reads.
 @Suite struct CodableContainerTests {
   private struct Money: Codable, Equatable {
     var amount: Double
@@ -81,6 +82,37 @@ import Testing
     #expect(tree.one?.path == "")
     #expect(tree.some.map(\.path) == ["0", "1"])
   }
+
+  /// An array's element that the byte `Decoder` gives up on (a repeated key) is decoded again
+  /// alone, through the reference, at its place: the same values and coding paths as the
+  /// others, and as on `JSON` values.
+  @Test func elementDecodedAgainAlone() throws {
+    let text = #"{"items": [{"a": 1}, {"a": 2, "a": 3}, {"a": 4}]}"#
+    // The first read of a model type goes through `JSON` values; the second, bytes.
+    for _ in 0..<2 {
+      let holder = try KeyedHolder(jsonString: text)
+      #expect(holder.items.map(\.a) == [1, 3, 4])
+      #expect(holder.items.map(\.path) == ["0", "1", "2"])
+      #expect(try KeyedHolder(decode: JSON(jsonString: text)) == holder)
+    }
+  }
+}
+
+/// A `Codable` value that reads a key, then records the coding path its decoder reports.
+private struct KeyedProbe: Codable, Equatable {
+  var a = 0
+  var path = ""
+  enum CodingKeys: String, CodingKey { case a }
+  init(from decoder: any Decoder) throws {
+    a = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .a)
+    path = decoder.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+      .joined(separator: ".")
+  }
+  func encode(to encoder: any Encoder) throws {}
+}
+
+private struct KeyedHolder: JSONCodable, Equatable {
+  var items: [KeyedProbe] = []
 }
 
 /// A `Codable` value that records the coding path its decoder reports.
