@@ -69,10 +69,17 @@ enum AtomicObject<Object: AnyObject> {
   /// The published object, if any: one acquiring load.
   @inline(__always)
   static func load(_ word: UnsafeMutablePointer<UInt>) -> Object? {
-    guard let pointer = UnsafeRawPointer(bitPattern: automap_atomic_load_acquire(word)) else {
-      return nil
+    unmanaged(word)?.takeUnretainedValue()
+  }
+
+  /// The object in `word`, if any, unmanaged (one acquiring load): to be read with no
+  /// reference counting while what owns the word keeps it. Also for words that hold their
+  /// object unretained.
+  @inline(__always)
+  static func unmanaged(_ word: UnsafeMutablePointer<UInt>) -> Unmanaged<Object>? {
+    UnsafeRawPointer(bitPattern: automap_atomic_load_acquire(word)).map {
+      Unmanaged<Object>.fromOpaque($0)
     }
-    return Unmanaged<Object>.fromOpaque(pointer).takeUnretainedValue()
   }
 
   /// Publishes `object` unless another thread published first; returns the one that won.
@@ -90,9 +97,7 @@ enum AtomicObject<Object: AnyObject> {
 
   /// Gives back the word's reference, when it holds one (its owner is going away).
   static func release(_ word: UnsafeMutablePointer<UInt>) {
-    if let pointer = UnsafeRawPointer(bitPattern: automap_atomic_load_acquire(word)) {
-      Unmanaged<Object>.fromOpaque(pointer).release()
-    }
+    unmanaged(word)?.release()
   }
 }
 
@@ -113,8 +118,8 @@ final class OnceSlot<Object: AnyObject>: Sendable {
   /// is published: the slot keeps it until the slot goes away.
   @inline(__always)
   func with<R>(_ make: () throws -> Object, _ body: (Object) throws -> R) rethrows -> R {
-    if let pointer = UnsafeRawPointer(bitPattern: automap_atomic_load_acquire(word.word)) {
-      return try Unmanaged<Object>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
+    if let published = AtomicObject<Object>.unmanaged(word.word) {
+      return try published._withUnsafeGuaranteedRef(body)
     }
     return try body(AtomicObject.storeIfNil(try make(), in: word.word))
   }

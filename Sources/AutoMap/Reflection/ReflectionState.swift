@@ -103,11 +103,9 @@ final class ReflectionState<Plan: AnyObject & Sendable>: @unchecked Sendable {
   /// keep: once published, the plan is read with no reference counting.
   @inline(__always)
   func withPlan<R>(_ style: JSON.KeyStyle?, _ body: (Plan) throws -> R) throws -> R {
-    let word = automap_atomic_load_acquire(planWords + (style ?? defaultStyle).slot)
-    guard let published = UnsafeRawPointer(bitPattern: word) else {
-      return try body(resolvedPlan(style))
-    }
-    return try Unmanaged<Plan>.fromOpaque(published)._withUnsafeGuaranteedRef(body)
+    guard let published = AtomicObject<Plan>.unmanaged(planWords + (style ?? defaultStyle).slot)
+    else { return try body(resolvedPlan(style)) }
+    return try published._withUnsafeGuaranteedRef(body)
   }
 }
 
