@@ -72,9 +72,7 @@ enum RawValue {
   static func withBorrowed<T, R>(
     _ address: UnsafeRawPointer, as _: T.Type, _ body: (inout T) throws -> R
   ) rethrows -> R {
-    checkAlignment(address, T.self)
-    let place = UnsafeMutablePointer(mutating: address.assumingMemoryBound(to: T.self))
-    return try body(&place.pointee)
+    try withMutable(UnsafeMutableRawPointer(mutating: address), as: T.self, body)
   }
 
   /// Runs `body` on the initialized value at `address`, in place.
