@@ -211,15 +211,9 @@ extension Array: JSONEncodable, EncodeCodecProvider where Element: JSONEncodable
     case ObjectIdentifier(String.self): return scalarArrayEncodeCodec { $1.writeString($0) }
     case ObjectIdentifier(Bool.self): return scalarArrayEncodeCodec { $1.writeBool($0) }
     case ObjectIdentifier([Double].self):
-      return scalarArrayEncodeCodec { (array: borrowing [Double], writer: inout JSONWriter) in
-        try array.withUnsafeBufferPointer {
-          try writeScalars($0, &writer) { try $1.writeDouble($0) }
-        }
-      }
+      return scalarArrayEncodeCodec { try writeScalars($0, &$1) { try $1.writeDouble($0) } }
     case ObjectIdentifier([Int].self):
-      return scalarArrayEncodeCodec { (array: borrowing [Int], writer: inout JSONWriter) in
-        try array.withUnsafeBufferPointer { try writeScalars($0, &writer) { $1.writeInteger($0) } }
-      }
+      return scalarArrayEncodeCodec { try writeScalars($0, &$1) { $1.writeInteger($0 as Int) } }
     default: break
     }
     let element = CodecCache.encoder(for: Element.self)
@@ -332,30 +326,32 @@ private func scalarArrayEncodeCodec<T: JSONEncodable>(
   EncodeCodec(
     [T].self,
     writeBytes: { value, writer in
-      try RawValue.withBorrowed(value, as: [T].self) { array in
-        try array.withUnsafeBufferPointer { try writeScalars($0, &writer, write) }
-      }
+      try RawValue.withBorrowed(value, as: [T].self) { try writeScalars($0, &writer, write) }
     },
     writeJSON: { value in try RawValue.load(value, as: [T].self).json },
     isEmpty: { RawValue.load($0, as: [T].self).isEmpty })
 }
 
 /// Writes `[ … ]` with each element written inline by `write` (a scalar, or an array of them).
+/// The elements are read through the array's buffer: an inner array is passed on without a
+/// copy (which would retain and release it).
 @inline(__always)
 private func writeScalars<T>(
-  _ elements: UnsafeBufferPointer<T>, _ writer: inout JSONWriter,
+  _ elements: borrowing [T], _ writer: inout JSONWriter,
   _ write: (borrowing T, inout JSONWriter) throws -> Void
 ) throws {
-  try writer.beginArray()
-  for position in elements.indices {
-    writer.beginElement()
-    do {
-      try write(elements[position], &writer)
-    } catch {
-      throw JSON.Error.wrapping(error).prefixed(index: position)
+  try elements.withUnsafeBufferPointer { elements in
+    try writer.beginArray()
+    for position in elements.indices {
+      writer.beginElement()
+      do {
+        try write(elements[position], &writer)
+      } catch {
+        throw JSON.Error.wrapping(error).prefixed(index: position)
+      }
     }
+    writer.endArray()
   }
-  writer.endArray()
 }
 
 /// Reads `[ … ]` with each element read inline by `read` (a scalar, or an array of them).
