@@ -62,14 +62,10 @@ final class StreamDecoder<Element: JSONDecodable> {
   ///   broken structure between elements; the stream ends with it.
   func step() throws(JSON.Error) -> StreamStep {
     guard !isDone else { return .finished }
-    if let end = decoder.nextAheadEnd {
-      // Decoded ahead: handed out when the caller's context is still the one it was decoded
-      // in (each element takes the key style and configuration current when it is asked for).
-      if aheadContext.isCurrent {
-        scanner.acceptFollowing(endingAt: end)
-        return .element
-      }
-      // Calls that change their context would have each run decode ahead in vain.
+    if acceptsFollowing() { return .element }
+    if decoder.nextAheadEnd != nil {
+      // Decoded ahead in another context than the caller's. Calls that change their context
+      // would have each run decode ahead in vain.
       decoder.discardAhead()
       decodesAhead = false
     }
@@ -139,9 +135,18 @@ final class StreamDecoder<Element: JSONDecodable> {
   /// `Element` is specialized, and this code is not (see ``StreamStep``).
   @usableFromInline
   func acceptAhead() -> UnsafeMutablePointer<Element>? {
-    guard !isDone, let end = decoder.nextAheadEnd, aheadContext.isCurrent else { return nil }
-    scanner.acceptFollowing(endingAt: end)
+    guard !isDone, acceptsFollowing() else { return nil }
     return decoder.takeSlot()
+  }
+
+  /// Consumes the next element decoded ahead when there is one and the caller's context is
+  /// still the one it was decoded in (each element takes the key style and configuration
+  /// current when it is asked for).
+  @inline(__always)
+  private func acceptsFollowing() -> Bool {
+    guard let end = decoder.nextAheadEnd, aheadContext.isCurrent else { return false }
+    scanner.acceptFollowing(endingAt: end)
+    return true
   }
 
   /// `count` bytes were read into the buffer of the last `.needsInput`; `0` at the end.
