@@ -4,7 +4,9 @@ import Foundation
 /// The capability rows: what each capability costs, on documents of 60 000 objects.
 ///
 /// 1. Against Foundation on the same objects (CapabilityModels.swift): class hierarchies,
-///    protocol types, `Codable` properties, enums with payloads in each case layout.
+///    protocol types, `Codable` properties, enums with payloads in each case layout (generic
+///    and not). Enum rows are also measured against ``SynthesizedCodableBound``: the most any
+///    coder can gain over Foundation while enums go through their synthesized `Codable`.
 /// 2. Against AutoMap's own plain model on the same document (1.00 = the option is free):
 ///    nested paths, alternatives, flattening, other decode keys, recording substitutions,
 ///    collecting errors, `Codable` properties, a stream of the same elements.
@@ -29,12 +31,30 @@ enum CapabilityBenchmark {
     print("\nCapabilities against Foundation, \(count) objects, same objects on both sides:")
     print("| capability | decode | encode |")
     print("| --- | --- | --- |")
+    var bounds: [String] = []
     for row in foundationRows {
       let decode = try Timing.compare(row.decode, rounds: rounds, minimum: minimum)
       let encode = try Timing.compare(row.encode, rounds: rounds, minimum: minimum)
       print(
         "| \(row.name) | \(String(format: "%.2fx", decode[1] / decode[0])) | "
           + "\(String(format: "%.2fx", encode[1] / encode[0])) |")
+      if decode.count == 3, encode.count == 3 {
+        bounds.append(
+          "| \(row.name) | "
+            + [
+              decode[1] / decode[0], decode[1] / decode[2], encode[1] / encode[0],
+              encode[1] / encode[2],
+            ].map { String(format: "%.2fx", $0) }.joined(separator: " | ")
+            + " |")
+      }
+    }
+    if !bounds.isEmpty {
+      print(
+        "\nEnums with payloads against the bound of synthesized `Codable` (SynthesizedCodableBound):"
+      )
+      print("| enum | decode | decode bound | encode | encode bound |")
+      print("| --- | --- | --- | --- | --- |")
+      for line in bounds { print(line) }
     }
     print("\nOptions and modes against AutoMap's plain model of the same document (1.00 = free):")
     print("| option or mode | speed kept |")
@@ -89,21 +109,28 @@ enum CapabilityBenchmark {
     let gestures = (0..<count).map { index in gesture(index, &random) }
     rows.append(
       try sameTypeRow(
-        "enum with payloads, external tag", gestures, try encoder.encode(gestures)))
+        "enum with payloads, external tag", gestures, try encoder.encode(gestures), bound: true))
     let strokes = gestures.map(Stroke.init)
     rows.append(
       try sameTypeRow(
         "enum with payloads, external tag, not generic (`[Stroke]`)", strokes,
-        try encoder.encode(strokes)))
+        try encoder.encode(strokes), bound: true))
     rows.append(try boxedGestureRow(gestures, InternalTag.self, "internal tag"))
     rows.append(try boxedGestureRow(gestures, AdjacentTag.self, "adjacent tag"))
     rows.append(try boxedGestureRow(gestures, Untagged.self, "untagged"))
+    rows.append(
+      try strokeRow(strokes, InternalStroke.self, InternalStrokeBox.init, "internal tag"))
+    rows.append(
+      try strokeRow(strokes, AdjacentStroke.self, AdjacentStrokeBox.init, "adjacent tag"))
+    rows.append(
+      try strokeRow(strokes, UntaggedStroke.self, UntaggedStrokeBox.init, "untagged"))
     return rows
   }
 
   /// A row where Foundation maps the very same type by its synthesized `Codable`.
+  /// `bound`: an enum with payloads, measured against ``SynthesizedCodableBound`` too.
   private static func sameTypeRow<T: Codable & JSONCodable>(
-    _ name: String, _ values: [T], _ data: Data
+    _ name: String, _ values: [T], _ data: Data, bound: Bool = false
   )
     throws -> Row
   {
@@ -113,19 +140,29 @@ enum CapabilityBenchmark {
       name: name,
       decode: try agreeing(
         data, { try [T](jsonData: $0) }, { try decoder.decode([T].self, from: $0) },
-        ours: { try $0.json }, theirs: { try $0.json }),
+        ours: { try $0.json }, theirs: { try $0.json })
+        + (bound ? [try SynthesizedCodableBound.decode(values)] : []),
       encode: [
         Measurement(name: "AutoMap") { _ = try values.jsonData() },
         Measurement(name: "Foundation") { _ = try encoder.encode(values) },
-      ])
+      ] + (bound ? [SynthesizedCodableBound.encode(values)] : []))
+  }
+
+  /// A layout synthesized `Codable` lacks, on a plain enum (`E`): Foundation reads it through
+  /// a hand-written `Codable` wrapper (`B`, StrokeLayouts.swift).
+  private static func strokeRow<E: Codable & JSONCodable, B: Codable>(
+    _ strokes: [Stroke], _: E.Type, _ box: (Stroke) -> B, _ layout: String
+  ) throws -> Row {
+    let boxes = strokes.map(box)
+    // AutoMap's values are Foundation's document read back (`boxedRow` checks both agree).
+    let values = try [E](jsonData: JSONEncoder().encode(boxes))
+    return try boxedRow("enum with payloads, \(layout), not generic (`[\(E.self)]`)", values, boxes)
   }
 
   /// An enum layout synthesized `Codable` lacks: Foundation reads it through ``GestureBox``.
   private static func boxedGestureRow<L: LayoutChoice>(
     _ external: [Gesture<ExternalTag>], _: L.Type, _ layout: String
   ) throws -> Row {
-    let encoder = JSONEncoder()
-    let decoder = JSONDecoder()
     let values = external.map { gesture -> Gesture<L> in
       switch gesture {
       case .tap(let x, let y): .tap(x: x, y: y)
@@ -134,17 +171,27 @@ enum CapabilityBenchmark {
       case .press(let seconds, let force): .press(seconds: seconds, force: force)
       }
     }
-    let boxes = values.map(GestureBox<L>.init)
+    return try boxedRow("enum with payloads, \(layout)", values, values.map(GestureBox<L>.init))
+  }
+
+  /// An enum row where Foundation maps `boxes`, hand-written wrappers of the same values, and
+  /// both sides are measured against ``SynthesizedCodableBound`` too.
+  private static func boxedRow<T: Codable & JSONCodable, B: Codable>(
+    _ name: String, _ values: [T], _ boxes: [B]
+  ) throws -> Row {
+    let encoder = JSONEncoder()
+    let decoder = JSONDecoder()
     let data = try encoder.encode(boxes)
     return Row(
-      name: "enum with payloads, \(layout)",
+      name: name,
       decode: try agreeing(
-        data, { try [Gesture<L>](jsonData: $0) },
-        { try decoder.decode([GestureBox<L>].self, from: $0) },
-        ours: { try $0.json }, theirs: { try JSON(jsonData: encoder.encode($0)) }),
+        data, { try [T](jsonData: $0) }, { try decoder.decode([B].self, from: $0) },
+        ours: { try $0.json }, theirs: { try JSON(jsonData: encoder.encode($0)) })
+        + [try SynthesizedCodableBound.decode(values)],
       encode: [
         Measurement(name: "AutoMap") { _ = try values.jsonData() },
         Measurement(name: "Foundation") { _ = try encoder.encode(boxes) },
+        SynthesizedCodableBound.encode(values),
       ])
   }
 
