@@ -99,22 +99,29 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 /// The external-tag view of an enum in another layout: one key, the case name, whose value is
 /// the payload (an object without its tag, the content member's value, or `{}`).
+///
+/// Both are read from the enum's decoder (its `virtualCase`) rather than copied here: the
+/// standard library's box copies the container for each call, and each reference it holds is
+/// an atomic retain and release per copy. Once the value ended the decoder has no case: the
+/// container refuses work.
 struct ByteVirtualCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: ByteDecoder
-  let name: String
-  let payload: ByteDecoder
 
   var codingPath: [any CodingKey] { decoder.codingPath }
   var allKeys: [Key] {
-    guard let key = Key(stringValue: name) else { return [] }
+    guard let name = decoder.virtualCase?.name, let key = Key(stringValue: name) else {
+      return []
+    }
     return [key]
   }
-  func contains(_ key: Key) -> Bool { key.stringValue == name }
+  func contains(_ key: Key) -> Bool { key.stringValue == decoder.virtualCase?.name }
 
   /// The payload's decoder, for the case key.
   private func value(_ key: Key) throws -> ByteDecoder {
     try decoder.session.guarded {
-      guard key.stringValue == name else { throw decoder.session.giveUp() }
+      guard let (name, payload) = decoder.virtualCase, key.stringValue == name else {
+        throw decoder.session.giveUp()
+      }
       payload.step = .key(key)
       return payload
     }

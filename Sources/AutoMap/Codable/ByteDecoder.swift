@@ -198,8 +198,9 @@ final class ByteDecoder: Decoder, ByteStepNode, Spare {
   /// Where the value ends, once known.
   @exclusivity(unchecked) var end: UnsafePointer<UInt8>?
 
-  /// For enums in the internal- and adjacent-tag layouts (and an external tag written as a
-  /// string): the external-tag view synthesized `Codable` expects, `{name: payload}`.
+  /// For enums with payloads, on the enum's root while its `init(from:)` runs: the
+  /// external-tag view synthesized `Codable` expects, `{name: payload}`, shown by
+  /// ``ByteVirtualCaseContainer``. (`nil` again before the root completes its own object.)
   var virtualCase: (name: String, payload: ByteDecoder)?
   /// A member key left out of the object's view (the internal tag).
   var hiddenKey: String?
@@ -269,10 +270,8 @@ final class ByteDecoder: Decoder, ByteStepNode, Spare {
 
   func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
     try session.guarded {
-      if let virtualCase {
-        return KeyedDecodingContainer(
-          ByteVirtualCaseContainer<Key>(
-            decoder: self, name: virtualCase.name, payload: virtualCase.payload))
+      if virtualCase != nil {
+        return KeyedDecodingContainer(ByteVirtualCaseContainer<Key>(decoder: self))
       }
       try openObject()
       return KeyedDecodingContainer(ByteKeyedContainer<Key>(decoder: self))
@@ -568,19 +567,19 @@ enum ByteDecoding {
         root.virtualCase = (name, payload)
         return try T(from: root)
       case .externalTag:
-        // The first member is shown as the one case key synthesized code asks for, so the
-        // payload is read once, in place; a second member, found when the object is
-        // completed, gives up (the reference refuses it).
-        let object = root.child(.root, at: cursor, depth: depth)
-        try object.openObject()
-        guard try object.scanNext() else { throw session.giveUp() }
-        let name = object.key(0)
-        let payload = object.memberDecoder(0, .name(name))
+        // The root scans the object itself. Its first member is shown as the one case key
+        // synthesized code asks for, so the payload is read once, in place; a second member,
+        // found when the object is completed, gives up (the reference refuses it).
+        try root.openObject()
+        guard try root.scanNext() else { throw session.giveUp() }
+        let name = root.key(0)
+        let payload = root.memberDecoder(0, .name(name))
         root.virtualCase = (name, payload)
         let value = try T(from: root)
         _ = try payload.complete()
-        end = try object.complete()
-        guard object.members.count == 1 else { throw session.giveUp() }
+        root.virtualCase = nil  // the object is the root's own again, to be completed
+        end = try root.complete()
+        guard root.members.count == 1 else { throw session.giveUp() }
         return value
       case .untagged:
         let value = try root.decodeSelf(T.self, codable: true)
@@ -598,16 +597,17 @@ enum ByteDecoding {
         end = try payload.complete()
         return value
       case .adjacentTag(let tag, let content):
-        let object = root.child(.root, at: cursor, depth: depth)
-        try object.openObject()
-        let name = try object.read(try object.member(tag)) { try $0.readStringValue() }
+        // The root scans the object itself, as for the external tag.
+        try root.openObject()
+        let name = try root.read(try root.member(tag)) { try $0.readStringValue() }
         let payload =
-          try object.lookup(content).map { object.memberDecoder($0, .name(name)) }
+          try root.lookup(content).map { root.memberDecoder($0, .name(name)) }
           ?? root.emptyObject(.name(name))
         root.virtualCase = (name, payload)
         let value = try T(from: root)
         _ = try payload.complete()
-        end = try object.complete()
+        root.virtualCase = nil
+        end = try root.complete()
         return value
       }
     }
