@@ -146,7 +146,8 @@ final class ByteDecodingSession {
   func finishAll() throws {
     while let decoder = open {
       _ = try decoder.complete()  // still listed if it throws: `breakCycles` unlinks it
-      open = decoder.nextOpen
+      // Unlinked by moves: the next one becomes the head, `decoder` drops its own reference.
+      swap(&open, &decoder.nextOpen)
       decoder.nextOpen = nil
     }
   }
@@ -357,7 +358,8 @@ final class ByteDecoder: Decoder, ByteStepNode, Spare {
     scanCursor = reader.pointee.cursor
     state = .first
     members.reserveCapacity(8)
-    nextOpen = session.open
+    // Linked by moving the list's head (no retain of it); `nextOpen` is `nil` until now.
+    swap(&nextOpen, &session.open)
     session.open = self
   }
 

@@ -33,7 +33,7 @@ final class ByteEncodingSession: Spare {
 
   @inline(__always)
   func push(_ encoder: ByteEncoder) {
-    encoder.below = top
+    swap(&encoder.below, &top)  // moved, not retained: `below` is `nil` until now
     encoder.firstKey = keys.count
     top = encoder
   }
@@ -160,7 +160,7 @@ final class ByteEncoder: Encoder, ByteStepNode {
 
   /// Closes this container (the innermost open one).
   func close() {
-    session.top = below
+    swap(&session.top, &below)  // the one below becomes the top; this one drops itself
     below = nil
     let wroteKeys = session.keys.count > firstKey
     if wroteKeys { session.keys.removeLast(session.keys.count - firstKey) }
