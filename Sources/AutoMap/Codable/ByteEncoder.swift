@@ -49,7 +49,7 @@ final class ByteEncodingSession: Spare {
   /// storage is kept).
   func begin() {
     (live, lent, failed, top) = (true, false, false, nil)
-    keys.removeAll(keepingCapacity: true)
+    if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }  // left by a failed value only
   }
 
   func giveUp(_ value: Any = ()) -> EncodingError {
@@ -163,7 +163,8 @@ final class ByteEncoder: Encoder, ByteStepNode {
     swap(&session.top, &below)  // the one below becomes the top; this one drops itself
     below = nil
     let wroteKeys = session.keys.count > firstKey
-    if wroteKeys { session.keys.removeLast(session.keys.count - firstKey) }
+    // One at a time: `removeLast(_:)` goes through `replaceSubrange` (175 instructions).
+    while session.keys.count > firstKey { session.keys.removeLast() }
     switch state {
     case .keyed:
       if let dropIfEmpty, !wroteKeys {
