@@ -100,26 +100,27 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 /// The external-tag view of an enum in another layout: one key, the case name, whose value is
 /// the payload (an object without its tag, the content member's value, or `{}`).
 ///
-/// Both are read from the enum's decoder (its `virtualCase`) rather than copied here: the
+/// The payload is read from the enum's decoder (its `virtualCase`) rather than held here: the
 /// standard library's box copies the container for each call, and each reference it holds is
-/// an atomic retain and release per copy. Once the value ended the decoder has no case: the
-/// container refuses work.
+/// an atomic retain and release per copy. The name is the container's own, so that `allKeys`
+/// and `contains`, which need no session, share nothing that changes (a container used from
+/// another thread while its value ends reads no half-written case). Once the value ended the
+/// decoder has no case: asked for the payload, the container refuses.
 struct ByteVirtualCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let decoder: ByteDecoder
+  let name: String
 
   var codingPath: [any CodingKey] { decoder.codingPath }
   var allKeys: [Key] {
-    guard let name = decoder.virtualCase?.name, let key = Key(stringValue: name) else {
-      return []
-    }
+    guard let key = Key(stringValue: name) else { return [] }
     return [key]
   }
-  func contains(_ key: Key) -> Bool { key.stringValue == decoder.virtualCase?.name }
+  func contains(_ key: Key) -> Bool { key.stringValue == name }
 
   /// The payload's decoder, for the case key.
   private func value(_ key: Key) throws -> ByteDecoder {
     try decoder.session.guarded {
-      guard let (name, payload) = decoder.virtualCase, key.stringValue == name else {
+      guard key.stringValue == name, let payload = decoder.virtualCase?.payload else {
         throw decoder.session.giveUp()
       }
       payload.step = .key(key)

@@ -271,8 +271,8 @@ final class ByteDecoder: Decoder, ByteStepNode, Spare {
 
   func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
     try session.guarded {
-      if virtualCase != nil {
-        return KeyedDecodingContainer(ByteVirtualCaseContainer<Key>(decoder: self))
+      if let name = virtualCase?.name {
+        return KeyedDecodingContainer(ByteVirtualCaseContainer<Key>(decoder: self, name: name))
       }
       try openObject()
       return KeyedDecodingContainer(ByteKeyedContainer<Key>(decoder: self))

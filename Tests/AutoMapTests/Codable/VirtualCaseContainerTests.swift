@@ -59,15 +59,54 @@ private enum AdjacentKeeps: Codable, JSONCodable, Equatable {
   init(from decoder: any Decoder) throws { self = .tap(x: try decodeTap(decoder, Self.keeper)) }
 }
 
+/// The latest case container a ``LongCase`` value was read with, asked from another thread.
+private final class LatestCase: @unchecked Sendable {
+  static let shared = LatestCase()
+  private let lock = NSLock()
+  private var ask: (() -> String)?
+  var stop = Synchronized(false)
+  func publish(_ ask: @escaping () -> String) { lock.withLock { self.ask = ask } }
+  func answer() -> String? { lock.withLock { ask }?() }
+}
+
+/// A tiny lock-protected value.
+private final class Synchronized<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+  init(_ value: Value) { self.value = value }
+  var current: Value {
+    get { lock.withLock { value } }
+    set { lock.withLock { value = newValue } }
+  }
+}
+
+/// A case name too long to be stored inline in a `String`: a half-written one is a bad pointer.
+private enum LongCase: Codable, JSONCodable {
+  case aCaseNameLongEnoughToLiveOnTheHeap(x: Int)
+  private enum Keys: String, CodingKey { case aCaseNameLongEnoughToLiveOnTheHeap }
+  private enum PayloadKeys: String, CodingKey { case x }
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: Keys.self)
+    LatestCase.shared.publish {
+      "\(container.allKeys.map(\.stringValue)) \(container.contains(.aCaseNameLongEnoughToLiveOnTheHeap))"
+    }
+    self = .aCaseNameLongEnoughToLiveOnTheHeap(
+      x: try container.nestedContainer(
+        keyedBy: PayloadKeys.self, forKey: .aCaseNameLongEnoughToLiveOnTheHeap
+      ).decode(Int.self, forKey: .x))
+  }
+}
+
 @Suite("Case containers kept past their enum value")
 struct VirtualCaseContainerTests {
-  /// Each kept container answers with its own value's case and payload, or refuses (no keys,
-  /// no payload); never with a later value's, as it would if its decoder were reused (checked
-  /// by taking roots that are not unique from the reader's spares: later cases were shown).
+  /// Each kept container answers with its own value's payload, or refuses it; never with a
+  /// later value's, as it would if its decoder were reused (checked by taking roots that are
+  /// not unique from the reader's spares: later payloads were shown). Its keys are its own.
   private func expectOwnOrRefused(_ answers: [(Int, String)], count: Int, own: [Int]) {
     #expect(answers.count == count)
     for (index, answer) in answers {
-      #expect(answer == "[] refused" || answer == "[\"tap\"] \(own[index])", "\(index): \(answer)")
+      #expect(
+        answer == "[\"tap\"] refused" || answer == "[\"tap\"] \(own[index])", "\(index): \(answer)")
     }
   }
 
@@ -92,6 +131,41 @@ struct VirtualCaseContainerTests {
     // ...and once more on another thread.
     let elsewhere = await Task.detached { keeper.answers() }.value
     expectOwnOrRefused(elsewhere, count: 21 + 14, own: own)
+  }
+
+  @Test("a case container asked on another thread while values end: its own case, always")
+  func askedElsewhere() throws {
+    let text =
+      "["
+      + (0..<200).map { #"{"aCaseNameLongEnoughToLiveOnTheHeap": {"x": \#($0)}}"# }
+      .joined(separator: ",") + "]"
+    let latest = LatestCase.shared
+    latest.stop.current = false
+    let result = Synchronized((answers: 0, wrong: [String]()))
+    // A thread of its own, not a task: a busy pool could run it only after the decoding.
+    let asker = Thread {
+      while !latest.stop.current {
+        guard let answer = latest.answer() else { continue }
+        result.current.answers += 1
+        if answer != #"["aCaseNameLongEnoughToLiveOnTheHeap"] true"#, result.current.wrong.count < 5
+        {
+          result.current.wrong.append(answer)
+        }
+      }
+      latest.stop.current = false  // answered: the asker is done
+    }
+    asker.start()
+    // At least 50 rounds, and on until the asker asked 1 000 times (at most 5 seconds).
+    let start = Date()
+    var rounds = 0
+    while rounds < 50 || (result.current.answers < 1_000 && Date().timeIntervalSince(start) < 5) {
+      #expect(try [LongCase](jsonString: text).count == 200)
+      rounds += 1
+    }
+    latest.stop.current = true
+    while latest.stop.current { Thread.sleep(forTimeInterval: 0.001) }
+    #expect(result.current.answers > 0)
+    #expect(result.current.wrong.isEmpty, "\(result.current.wrong)")
   }
 
   @Test("adjacent tag: the same, with the tag before or after the content")
