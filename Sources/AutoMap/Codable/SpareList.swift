@@ -20,7 +20,9 @@ extension Optional where Wrapped: Spare {
     return spare
   }
 
-  /// Puts `object`, which finished, at the head of the list, unless something else holds it.
+  /// Puts `object`, which finished, at the head of the list, unless something else holds it:
+  /// a strong reference, or a weak or unowned one, which `isKnownUniquelyReferenced` does not
+  /// count (`Codable` code may keep its decoder `weak`: reused, it would show the next value).
   ///
   /// Call it with `consume` on the caller's last reference: without it the optimizer may
   /// leave the caller a copy, the object then looks shared, and nothing is ever kept (the
@@ -28,7 +30,10 @@ extension Optional where Wrapped: Spare {
   @inline(__always)
   mutating func keepSpare(_ object: consuming Wrapped) {
     var object = object
-    guard isKnownUniquelyReferenced(&object) else { return }
+    // The runtime's counts include one weak and one unowned reference of the object's own.
+    guard isKnownUniquelyReferenced(&object), _getWeakRetainCount(object) <= 1,
+      _getUnownedRetainCount(object) <= 1
+    else { return }
     object.nextSpare = self
     self = consume object
   }

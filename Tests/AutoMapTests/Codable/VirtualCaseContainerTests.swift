@@ -97,6 +97,30 @@ private enum LongCase: Codable, JSONCodable {
   }
 }
 
+/// The decoder of the value before, held weakly, and what it showed while the next was read.
+private final class WeakHolder: @unchecked Sendable {
+  weak var decoder: AnyObject?
+  var answers: [String] = []
+}
+
+private enum WeaklyKeeps: Codable, JSONCodable, Equatable {
+  case tap(x: Int)
+  @TaskLocal static var holder: WeakHolder?
+  init(from decoder: any Decoder) throws {
+    if let holder = Self.holder {
+      if let earlier = holder.decoder as? any Decoder {
+        let x = try? earlier.container(keyedBy: CaseKey.self)
+          .nestedContainer(keyedBy: TapKey.self, forKey: .tap).decode(Int.self, forKey: .x)
+        holder.answers.append(x.map(String.init) ?? "refused")
+      } else {
+        holder.answers.append("gone")
+      }
+      holder.decoder = decoder as AnyObject
+    }
+    self = .tap(x: try decodeTap(decoder, nil))
+  }
+}
+
 @Suite("Case containers kept past their enum value")
 struct VirtualCaseContainerTests {
   /// Each kept container answers with its own value's payload, or refuses it; never with a
@@ -166,6 +190,23 @@ struct VirtualCaseContainerTests {
     while latest.stop.current { Thread.sleep(forTimeInterval: 0.001) }
     #expect(result.current.answers > 0)
     #expect(result.current.wrong.isEmpty, "\(result.current.wrong)")
+  }
+
+  @Test("a root decoder held weakly is not used again: it never shows the next value")
+  func weaklyHeld() throws {
+    let text = "[" + (1...6).map { #"{"tap": {"x": \#($0)}}"# }.joined(separator: ",") + "]"
+    let holder = WeakHolder()
+    let values = try WeaklyKeeps.$holder.withValue(holder) {
+      try [WeaklyKeeps](jsonString: text)
+    }
+    #expect(values == (1...6).map { .tap(x: $0) })
+    // What the decoder of value n showed while value n + 1 was read: its own payload, or a
+    // refusal, or nothing (freed); never n + 1.
+    #expect(holder.answers.count == 6)
+    for (index, answer) in holder.answers.enumerated().dropFirst() {
+      #expect(
+        answer == "refused" || answer == "gone" || answer == "\(index)", "\(index): \(answer)")
+    }
   }
 
   @Test("adjacent tag: the same, with the tag before or after the content")
