@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 // The byte `Decoder` shows an enum in the external- and adjacent-tag layouts to its
-// `init(from:)` through a case container that reads the case from the enum's root decoder,
+// `init(from:)` through a case container that reads the payload from the enum's root decoder,
 // which also scans the object. Attacked here: containers kept past their value, while the
 // reader decodes more values of the same enum (a reused root would show them a later case).
 
@@ -59,25 +59,11 @@ private enum AdjacentKeeps: Codable, JSONCodable, Equatable {
   init(from decoder: any Decoder) throws { self = .tap(x: try decodeTap(decoder, Self.keeper)) }
 }
 
-/// The latest case container a ``LongCase`` value was read with, asked from another thread.
-private final class LatestCase: @unchecked Sendable {
-  static let shared = LatestCase()
-  private let lock = NSLock()
-  private var ask: (() -> String)?
-  var stop = Synchronized(false)
-  func publish(_ ask: @escaping () -> String) { lock.withLock { self.ask = ask } }
-  func answer() -> String? { lock.withLock { ask }?() }
-}
-
-/// A tiny lock-protected value.
-private final class Synchronized<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var value: Value
-  init(_ value: Value) { self.value = value }
-  var current: Value {
-    get { lock.withLock { value } }
-    set { lock.withLock { value = newValue } }
-  }
+/// The latest case container a ``LongCase`` value was read with, asked from another thread;
+/// `stop` ends the asking.
+private enum LatestCase {
+  static let ask = Shared<(() -> String)?>(nil)
+  static let stop = Shared(false)
 }
 
 /// A case name too long to be stored inline in a `String`: a half-written one is a bad pointer.
@@ -87,8 +73,10 @@ private enum LongCase: Codable, JSONCodable {
   private enum PayloadKeys: String, CodingKey { case x }
   init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: Keys.self)
-    LatestCase.shared.publish {
-      "\(container.allKeys.map(\.stringValue)) \(container.contains(.aCaseNameLongEnoughToLiveOnTheHeap))"
+    LatestCase.ask.withLock {
+      $0 = {
+        "\(container.allKeys.map(\.stringValue)) \(container.contains(.aCaseNameLongEnoughToLiveOnTheHeap))"
+      }
     }
     self = .aCaseNameLongEnoughToLiveOnTheHeap(
       x: try container.nestedContainer(
@@ -163,20 +151,20 @@ struct VirtualCaseContainerTests {
       "["
       + (0..<200).map { #"{"aCaseNameLongEnoughToLiveOnTheHeap": {"x": \#($0)}}"# }
       .joined(separator: ",") + "]"
-    let latest = LatestCase.shared
-    latest.stop.current = false
-    let result = Synchronized((answers: 0, wrong: [String]()))
+    LatestCase.stop.withLock { $0 = false }
+    let result = Shared((answers: 0, wrong: [String]()))
     // A thread of its own, not a task: a busy pool could run it only after the decoding.
     let asker = Thread {
-      while !latest.stop.current {
-        guard let answer = latest.answer() else { continue }
-        result.current.answers += 1
-        if answer != #"["aCaseNameLongEnoughToLiveOnTheHeap"] true"#, result.current.wrong.count < 5
-        {
-          result.current.wrong.append(answer)
+      while !LatestCase.stop.current {
+        guard let answer = LatestCase.ask.current?() else { continue }
+        result.withLock { result in
+          result.answers += 1
+          if answer != #"["aCaseNameLongEnoughToLiveOnTheHeap"] true"#, result.wrong.count < 5 {
+            result.wrong.append(answer)
+          }
         }
       }
-      latest.stop.current = false  // answered: the asker is done
+      LatestCase.stop.withLock { $0 = false }  // answered: the asker is done
     }
     asker.start()
     // At least 50 rounds, and on until the asker asked 1 000 times (at most 5 seconds).
@@ -186,8 +174,8 @@ struct VirtualCaseContainerTests {
       #expect(try [LongCase](jsonString: text).count == 200)
       rounds += 1
     }
-    latest.stop.current = true
-    while latest.stop.current { Thread.sleep(forTimeInterval: 0.001) }
+    LatestCase.stop.withLock { $0 = true }
+    while LatestCase.stop.current { Thread.sleep(forTimeInterval: 0.001) }
     #expect(result.current.answers > 0)
     #expect(result.current.wrong.isEmpty, "\(result.current.wrong)")
   }
