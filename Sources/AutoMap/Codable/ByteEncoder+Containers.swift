@@ -3,7 +3,7 @@
 // The few that cannot throw and write nothing (`superEncoder`, a nested unkeyed container
 // under a key, a container of a layout the encoder does not write) set `failed` without the
 // guard: on a session that has finished this changes nothing, since an encoder kept past its
-// value holds its session, which is then never taken as a spare again.
+// value holds its root (or an ended session of its own), which is then never kept as a spare.
 
 extension ByteEncoder {
   /// Writes one member: the key (a second write of it fails the session), then the value by
@@ -144,17 +144,18 @@ struct ByteKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy _: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
-    var nested = encoder.child(.key(key))
     let encoder = encoder
+    var nested: ByteEncoder?
     try? encoder.member(key.stringValue) { nested = encoder.nested(.key(key), .keyed) }
-    return KeyedEncodingContainer(ByteKeyedEncodingContainer<NestedKey>(encoder: nested))
+    return KeyedEncodingContainer(
+      ByteKeyedEncodingContainer<NestedKey>(encoder: nested ?? encoder.child(.key(key))))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-    var nested = encoder.child(.key(key))
     let encoder = encoder
+    var nested: ByteEncoder?
     try? encoder.member(key.stringValue) { nested = encoder.nested(.key(key), .unkeyed) }
-    return ByteUnkeyedEncodingContainer(encoder: nested)
+    return ByteUnkeyedEncodingContainer(encoder: nested ?? encoder.child(.key(key)))
   }
 
   mutating func superEncoder() -> any Encoder { encoder.refused(.key(AnyCodingKey.super)) }
@@ -178,7 +179,7 @@ struct ByteVirtualCaseEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
   ) -> KeyedEncodingContainer<NestedKey> {
     let encoder = encoder
     let session = encoder.session
-    var payload = encoder.child(.key(key))
+    var payload: ByteEncoder?
     do {
       try session.guarded {
         guard encoder.state == .virtualCase, encoder.count == 0 else { throw session.giveUp() }
@@ -192,20 +193,24 @@ struct ByteVirtualCaseEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
           session.writer.pointee.writeKey(tag)
           session.writer.pointee.writeString(key.stringValue)
           // The payload's members are the tagged object's own.
-          payload.state = .keyed
-          session.push(payload)
+          let members = encoder.child(.key(key))
+          members.state = .keyed
+          session.push(members)
+          payload = members
           session.keys.append(tag)
         case .adjacentTag(let tag, let content):
           session.writer.pointee.writeKey(tag)
           session.writer.pointee.writeString(key.stringValue)
           let mark = session.writer.pointee.mark
           session.writer.pointee.writeKey(content)
-          payload = encoder.nested(.key(key), .keyed)
-          payload.dropIfEmpty = mark
+          let members = encoder.nested(.key(key), .keyed)
+          members.dropIfEmpty = mark
+          payload = members
         }
       }
     } catch {}
-    return KeyedEncodingContainer(ByteKeyedEncodingContainer<NestedKey>(encoder: payload))
+    return KeyedEncodingContainer(
+      ByteKeyedEncodingContainer<NestedKey>(encoder: payload ?? encoder.child(.key(key))))
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -285,16 +290,18 @@ struct ByteUnkeyedEncodingContainer: UnkeyedEncodingContainer, ByteValueSlot {
     -> KeyedEncodingContainer<NestedKey>
   {
     let encoder = encoder
-    var nested = encoder.child(.index(encoder.count))
+    var nested: ByteEncoder?
     try? encoder.element { nested = encoder.nested(.index(encoder.count - 1), .keyed) }
-    return KeyedEncodingContainer(ByteKeyedEncodingContainer<NestedKey>(encoder: nested))
+    return KeyedEncodingContainer(
+      ByteKeyedEncodingContainer<NestedKey>(encoder: nested ?? encoder.child(.index(encoder.count)))
+    )
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
     let encoder = encoder
-    var nested = encoder.child(.index(encoder.count))
+    var nested: ByteEncoder?
     try? encoder.element { nested = encoder.nested(.index(encoder.count - 1), .unkeyed) }
-    return ByteUnkeyedEncodingContainer(encoder: nested)
+    return ByteUnkeyedEncodingContainer(encoder: nested ?? encoder.child(.index(encoder.count)))
   }
 
   mutating func superEncoder() -> any Encoder { encoder.refused(.index(encoder.count)) }
