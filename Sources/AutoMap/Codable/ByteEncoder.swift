@@ -13,7 +13,7 @@
 /// Properties are `@exclusivity(unchecked)`, as ``ByteDecodingSession``'s are, for the same
 /// reason: one encode on one thread, no overlapping access (1.6K instructions of 35.3K per
 /// benchmark `Invoice`).
-final class ByteEncodingSession: Spare {
+final class ByteEncodingSession {
   /// The caller's writer, moved in for the session (no copy of its bytes); behind a pointer,
   /// so that each write is not an exclusive access to a class property.
   let writer: UnsafeMutablePointer<JSONWriter>
@@ -28,8 +28,6 @@ final class ByteEncodingSession: Spare {
   /// object's keys are the end of the stack while it writes (from its `firstKey`), and are
   /// dropped when it closes. One array for the session rather than one per object.
   @exclusivity(unchecked) var keys: [String] = []
-  /// The next finished session in a writer's list of spare ones (``JSONWriter/spareSession``).
-  @exclusivity(unchecked) var nextSpare: ByteEncodingSession?
 
   @inline(__always)
   func push(_ encoder: ByteEncoder) {
@@ -45,8 +43,8 @@ final class ByteEncodingSession: Spare {
 
   deinit { writer.deinitialize(count: 1).deallocate() }
 
-  /// Makes a finished session, which no encoder outlived, ready for another value (the keys'
-  /// storage is kept).
+  /// Makes a finished session, which no encoder but its root outlived, ready for another value
+  /// (the keys' storage is kept).
   func begin() {
     (live, lent, failed, top) = (true, false, false, nil)
     if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }  // left by a failed value only
@@ -79,7 +77,7 @@ final class ByteEncodingSession: Spare {
 }
 
 /// The `Encoder` of one value (see ``ByteEncodingSession``).
-final class ByteEncoder: Encoder, ByteStepNode {
+final class ByteEncoder: Encoder, ByteStepNode, Spare {
   enum State { case fresh, keyed, unkeyed, single, closed, virtualCase }
   /// How an enum's external-tag case key is laid out (internal and adjacent tags).
   enum Layout { case plain, internalTag(String), adjacentTag(String, content: String) }
@@ -88,7 +86,8 @@ final class ByteEncoder: Encoder, ByteStepNode {
   let parent: ByteEncoder?
   let step: ByteStep
   @exclusivity(unchecked) var state = State.fresh
-  let layout: Layout
+  /// Set once for a child; a root kept as a spare takes the next value's.
+  @exclusivity(unchecked) var layout: Layout
   /// Where this object's keys begin in the session's `keys` (a second write of one fails
   /// the session), once its container is open.
   @exclusivity(unchecked) var firstKey = 0
@@ -97,12 +96,21 @@ final class ByteEncoder: Encoder, ByteStepNode {
   @exclusivity(unchecked) var dropIfEmpty: JSONWriter.Mark?
   /// While its container is open: the open container it is inside.
   @exclusivity(unchecked) var below: ByteEncoder?
+  /// The next root in a writer's list of spare ones (``JSONWriter/spareRoot``).
+  @exclusivity(unchecked) var nextSpare: ByteEncoder?
 
   init(session: ByteEncodingSession, parent: ByteEncoder?, step: ByteStep, layout: Layout = .plain)
   {
     self.session = session
     self.parent = parent
     self.step = step
+    self.layout = layout
+  }
+
+  /// Makes a spare root, whose session finished, ready for another value.
+  func reuse(layout: Layout) {
+    session.begin()
+    (state, firstKey, count, dropIfEmpty, below) = (.fresh, 0, 0, nil, nil)
     self.layout = layout
   }
 
@@ -113,10 +121,17 @@ final class ByteEncoder: Encoder, ByteStepNode {
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func child(_ step: ByteStep) -> ByteEncoder {
+    if session.live && !session.failed {
+      return ByteEncoder(session: session, parent: self, step: step)
+    }
     // Once the session failed or ended nothing bounds nesting (the writer's depth count no
     // longer runs): an orphan, so that containers nested in a loop make no chain of parents,
-    // whose release would recurse once per link.
-    ByteEncoder(session: session, parent: session.live && !session.failed ? self : nil, step: step)
+    // whose release would recurse once per link. It writes into a session of its own, which
+    // has ended: every write fails, as it would in this one, and whatever holds this session
+    // holds its root, which is then never kept as a spare.
+    let ended = ByteEncodingSession()
+    ended.live = false
+    return ByteEncoder(session: ended, parent: nil, step: step)
   }
 
   /// Opens this value's object or array, or checks it continues the one it has.
@@ -270,9 +285,7 @@ enum ByteEncoding {
   static func encode<T: Encodable>(_ value: T, style: JSON.KeyStyle, _ writer: inout JSONWriter)
     -> Bool
   {
-    run(style, &writer) { session in
-      try ByteEncoder(session: session, parent: nil, step: .root).encodeSelf(value)
-    }
+    run(style, .plain, &writer) { try $0.encodeSelf(value) }
   }
 
   /// Writes an enum with payloads through its synthesized `encode(to:)`, its external-tag case
@@ -287,26 +300,25 @@ enum ByteEncoding {
     case .adjacentTag(let tag, let content): shape = .adjacentTag(tag, content: content)
     case .untagged: return false
     }
-    return run(style, &writer) { session in
-      try ByteEncoder(session: session, parent: nil, step: .root, layout: shape)
-        .encodeSelf(value, codable: true)
-    }
+    return run(style, shape, &writer) { try $0.encodeSelf(value, codable: true) }
   }
 
   private static func run(
-    _ style: JSON.KeyStyle, _ writer: inout JSONWriter, _ body: (ByteEncodingSession) throws -> Void
+    _ style: JSON.KeyStyle, _ layout: ByteEncoder.Layout, _ writer: inout JSONWriter,
+    _ body: (ByteEncoder) throws -> Void
   ) -> Bool {
     guard style == .exact, !writer.sorted else { return false }
     let mark = writer.mark
-    let session: ByteEncodingSession
-    if let spare = writer.spareSession.takeSpare() {
-      spare.begin()
-      session = spare
+    let root: ByteEncoder
+    if let spare = writer.spareRoot.takeSpare() {
+      spare.reuse(layout: layout)
+      root = spare
     } else {
-      session = ByteEncodingSession()
+      root = ByteEncoder(session: ByteEncodingSession(), parent: nil, step: .root, layout: layout)
     }
+    let session = root.session
     swap(&session.writer.pointee, &writer)
-    do { try body(session) } catch { session.failed = true }
+    do { try body(root) } catch { session.failed = true }
     session.live = false
     swap(&session.writer.pointee, &writer)
     let complete = !session.failed && session.top == nil
@@ -315,9 +327,11 @@ enum ByteEncoding {
       session.top = open.below
       open.below = nil
     }
-    // A session no encoder outlived (`Codable` code may keep one) is kept for the writer's
-    // next `Codable` value: an array of them makes one session, not one per element.
-    writer.spareSession.keepSpare(consume session)
+    // A root that no encoder outlived (`Codable` code may keep one) is kept, with its session,
+    // for the writer's next `Codable` value: an array of them makes one, not one per element.
+    // Whatever holds the session holds the root: every encoder but an orphan of an ended one
+    // (``ByteEncoder/child(_:)``) holds its parent, and every container its encoder.
+    writer.spareRoot.keepSpare(consume root)
     guard !complete else { return true }
     writer.rollBack(to: mark)
     return false

@@ -38,11 +38,11 @@ struct JSONWriter {
   private var level = 0
   /// Whether the innermost open container has no element yet.
   private var isFirst = true
-  /// Byte `Encoder` sessions that finished and that no encoder outlived, kept for the next
-  /// `Codable` values this writer meets (``ByteEncoding``), linked through `nextSpare`. A
-  /// writer that was copied leaves them alone (they are taken only when no copy holds them),
-  /// so copies never share one: that is what makes the unsafe opt-out sound.
-  nonisolated(unsafe) var spareSession: ByteEncodingSession?
+  /// Byte `Encoder` roots, with their sessions, that finished and that no encoder outlived,
+  /// kept for the next `Codable` values this writer meets (``ByteEncoding``), linked through
+  /// `nextSpare`. A writer that was copied leaves them alone (they are taken only when no copy
+  /// holds them), so copies never share one: that is what makes the unsafe opt-out sound.
+  nonisolated(unsafe) var spareRoot: ByteEncoder?
 
   init(options: JSON.WritingOptions, capacity: Int = 4096) {
     pretty = options.contains(.prettyPrinted)

@@ -1,0 +1,111 @@
+import AutoMap
+import Foundation
+import Testing
+
+// A writer keeps the root `Encoder` of a finished `Codable` value, with its session, for the
+// next value. Attacked here: `Codable` code that keeps what it was given in every way it can
+// (the encoder, strongly or weakly; a nested keyed or unkeyed container; an encoder made
+// after its session failed) and writes through it while the next values are written.
+
+private struct RootKey: CodingKey {
+  var stringValue: String
+  var intValue: Int? { nil }
+  init(_ string: String) { stringValue = string }
+  init(stringValue: String) { self.stringValue = stringValue }
+  init?(intValue: Int) { nil }
+}
+
+/// What the values before kept (every access under the lock of its `Shared`).
+private final class Kept: @unchecked Sendable {
+  var encoders: [any Encoder] = []
+  weak var weakEncoder: AnyObject?
+  var keyed: [KeyedEncodingContainer<RootKey>] = []
+  var unkeyed: [any UnkeyedEncodingContainer] = []
+
+  /// Writes through everything kept: none of it may reach the value being written.
+  func meddle() {
+    for encoder in encoders {
+      var late = encoder.container(keyedBy: RootKey.self)
+      try? late.encode(-1, forKey: RootKey("late"))
+    }
+    if let encoder = weakEncoder as? any Encoder {
+      var late = encoder.container(keyedBy: RootKey.self)
+      try? late.encode(-2, forKey: RootKey("weak"))
+    }
+    for var container in keyed { try? container.encode(-3, forKey: RootKey("deep")) }
+    for var container in unkeyed { try? container.encode(-4) }
+  }
+}
+
+/// Value `a` keeps, by `a % 6`: its encoder, its encoder weakly, a nested keyed container, a
+/// nested unkeyed container, an encoder made after its session failed (`superEncoder`), or
+/// nothing.
+private struct Keeper: Codable, Equatable {
+  @TaskLocal static var kept: Shared<Kept>?
+  @TaskLocal static var writers: Shared<[String]>?
+  var a: Int
+
+  init(a: Int) { self.a = a }
+
+  init(from decoder: any Decoder) throws {
+    a = try decoder.container(keyedBy: RootKey.self).decode(Int.self, forKey: RootKey("a"))
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    Self.writers?.withLock { $0.append("\(type(of: encoder))") }
+    Self.kept?.withLock { $0.meddle() }
+    var keyed = encoder.container(keyedBy: RootKey.self)
+    try keyed.encode(a, forKey: RootKey("a"))
+    var nested = keyed.nestedContainer(keyedBy: RootKey.self, forKey: RootKey("n"))
+    try nested.encode(a, forKey: RootKey("b"))
+    var list = keyed.nestedUnkeyedContainer(forKey: RootKey("l"))
+    try list.encode(a)
+    // The session fails here (the reference writes this value); what it hands out after
+    // writes into an ended session of its own.
+    let late = a % 6 == 4 ? keyed.superEncoder(forKey: RootKey("s")) : nil
+    guard let kept = Self.kept else { return }
+    switch a % 6 {
+    case 0: kept.withLock { $0.encoders.append(encoder) }
+    case 1: kept.withLock { $0.weakEncoder = encoder as AnyObject }
+    case 2: kept.withLock { $0.keyed.append(nested) }
+    case 3: kept.withLock { $0.unkeyed.append(list) }
+    default: if let late { kept.withLock { $0.encoders.append(late) } }
+    }
+  }
+}
+
+/// Each box's item is written by a root encoder of its own, on the model's writer.
+private struct KeeperBox: JSONCodable, Equatable {
+  var item = Keeper(a: 0)
+}
+
+private struct KeeperHolder: JSONCodable, Equatable {
+  var boxes: [KeeperBox] = []
+}
+
+@Suite("The byte Encoder's roots, reused along one writer")
+struct ByteEncoderRootReuseTests {
+  @Test("encoders and containers kept past their value, and written later: text as the reference's")
+  func keptEverything() throws {
+    let holder = KeeperHolder(boxes: (0..<48).map { KeeperBox(item: Keeper(a: $0)) })
+    let reference = try holder.json.jsonString()
+    #expect(reference.hasPrefix(#"{"boxes":[{"item":{"a":0,"n":{"b":0},"l":[0]}},"#))
+    let kept = Shared(Kept())
+    let writers = Shared<[String]>([])
+    try Keeper.$kept.withValue(kept) { () throws in
+      try Keeper.$writers.withValue(writers) { () throws in
+        #expect(try holder.jsonString() == reference)
+        #expect(try holder.jsonData() == Data(reference.utf8))
+      }
+    }
+    // Per document: 8 encoders kept (`a % 6 == 0`), 8 made after a failure and 8 more by the
+    // reference that writes those values again.
+    #expect(kept.withLock { $0.encoders.count } == 2 * 24)
+    // Every value but the ones that fail (`superEncoder`) is written by the byte encoder once.
+    let expected = (0..<48).flatMap { a in
+      a % 6 == 4 ? ["ByteEncoder", "JSONValueEncoder"] : ["ByteEncoder"]
+    }
+    #expect(writers.withLock { Array($0.prefix(48 + 8)) } == expected)
+    #expect(try KeeperHolder(jsonString: reference) == holder)
+  }
+}
