@@ -26,24 +26,32 @@ final class UntaggedProbe: Encoder {
 
     /// Exact types only: no bridging, no optional unwrapping.
     init<T: Encodable>(_ value: T) {
-      if T.self == Double.self, let value = value as? Double {
-        self = .double(value)
-      } else if T.self == Int.self, let value = value as? Int {
-        self = .int(value)
-      } else if T.self == String.self, let value = value as? String {
-        self = .string(value)
-      } else if T.self == Bool.self, let value = value as? Bool {
-        self = .bool(value)
+      // `_identityCast` checks the type and reinterprets: no dynamic cast.
+      if T.self == Double.self {
+        self = .double(_identityCast(value, to: Double.self))
+      } else if T.self == Int.self {
+        self = .int(_identityCast(value, to: Int.self))
+      } else if T.self == String.self {
+        self = .string(_identityCast(value, to: String.self))
+      } else if T.self == Bool.self {
+        self = .bool(_identityCast(value, to: Bool.self))
       } else {
         self = .other(value)
       }
     }
   }
 
-  var caseKey: String?
+  /// A payload member: its key and value.
+  struct Member {
+    let key: String
+    let value: Value
+  }
+
+  // Unchecked exclusivity, as the byte encoder's: one probe, one call, one thread.
+  @exclusivity(unchecked) var caseKey: String?
   /// The payload's members in order.
-  var members: [(key: String, value: Value)] = []
-  var unsure = false
+  @exclusivity(unchecked) var members: [Member] = []
+  @exclusivity(unchecked) var unsure = false
 
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -79,10 +87,19 @@ final class UntaggedProbe: Encoder {
   var shape: Shape {
     if members.isEmpty { return .name }
     if members.count == 1, members[0].key == "_0" { return .single }
-    for (offset, member) in members.enumerated() where member.key != "_\(offset)" {
+    for (offset, member) in members.enumerated() where !Self.isPositional(member.key, offset) {
       return .object
     }
     return .array(members.count)
+  }
+
+  /// The keys synthesized code gives unlabeled payload values, made once.
+  private static let positionalKeys = (0..<16).map { "_\($0)" }
+
+  /// Whether `key` is `_offset`, the key of the unlabeled value at `offset`.
+  @inline(__always)
+  private static func isPositional(_ key: String, _ offset: Int) -> Bool {
+    offset < positionalKeys.count ? key == positionalKeys[offset] : key == "_\(offset)"
   }
 }
 
@@ -94,11 +111,13 @@ struct UntaggedProbeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   var codingPath: [any CodingKey] { [] }
 
   private func note(_ key: Key, _ value: UntaggedProbe.Value) {
-    guard !isCase, !probe.members.contains(where: { $0.key == key.stringValue }) else {
+    let name = key.stringValue
+    guard !isCase, !probe.members.contains(where: { $0.key == name }) else {
       probe.unsure = true
       return
     }
-    probe.members.append((key.stringValue, value))
+    if probe.members.capacity == 0 { probe.members.reserveCapacity(8) }
+    probe.members.append(UntaggedProbe.Member(key: name, value: value))
   }
 
   mutating func encodeNil(forKey key: Key) throws { note(key, .null) }
@@ -181,9 +200,9 @@ extension UntaggedEnum {
         }
       case .array:
         try writer.beginArray()
-        for member in probe.members {
+        for index in probe.members.indices {
           writer.beginElement()
-          guard try Self.write(member.value, &writer) else {
+          guard try Self.write(probe.members[index].value, &writer) else {
             writer.rollBack(to: mark)
             return false
           }
@@ -191,11 +210,11 @@ extension UntaggedEnum {
         writer.endArray()
       case .object:
         try writer.beginObject()
-        for member in probe.members {
+        for index in probe.members.indices {
           let before = writer.mark
-          writer.writeKey(member.key)
+          writer.writeKey(probe.members[index].key)
           let start = writer.bytes.count
-          guard try Self.write(member.value, &writer) else {
+          guard try Self.write(probe.members[index].value, &writer) else {
             writer.rollBack(to: mark)
             return false
           }
