@@ -1,7 +1,7 @@
 import CAutoMapShims
 
-// Untagged enums read straight from the bytes (``UntaggedEnum/decodeBytes(_:)``): each trial
-// presents the document to the enum's synthesized `init(from:)` as `{"<case>": payload}`
+// Untagged enums read straight from the bytes (``UntaggedEnum/decodeBytes(_:into:)``): each
+// trial presents the document to the enum's synthesized `init(from:)` as `{"<case>": payload}`
 // through ``ByteDecoder``, with no `JSON` tree, and checks the shape the value writes back with
 // ``UntaggedProbe``. The `JSON` path (``UntaggedEnum/decode(_:)``) stays the reference: the
 // byte path gives up whenever it is unsure, and the outermost untagged value is then decoded
@@ -25,12 +25,20 @@ extension ByteDecodingSession {
 
 /// How an untagged trial ended on the bytes.
 enum UntaggedByteOutcome {
-  /// The case mapped and writes back the shape it was read from.
+  /// The case mapped and writes back the shape it was read from (a nested value, kept).
   case value(Any, end: UnsafePointer<UInt8>)
   /// The case does not map, and the reference agrees (no key in the value could make it
   /// decide otherwise).
   case failed
   /// The reference must decide.
+  case unsure
+}
+
+/// What a trial on bytes reports; a value found is already in the destination (no box, no
+/// generic type of the enum: each would cost a metadata lookup or an allocation per value).
+enum UntaggedTrialResult {
+  case found(end: UnsafePointer<UInt8>)
+  case failed
   case unsure
 }
 
@@ -49,14 +57,16 @@ final class UntaggedByteMemo {
   /// Where the outermost value starts, and the reader's depth there.
   let origin: UnsafePointer<UInt8>
   let originDepth: Int
-  var outcomes: [Key: UntaggedByteOutcome] = [:]
-  var underWay: [(key: Key, sawCut: Bool)] = []
+  // Unchecked exclusivity, as the byte decoder's: a memo is used by one thread, by one value
+  // and the values nested in it, and no access overlaps another.
+  @exclusivity(unchecked) var outcomes: [Key: UntaggedByteOutcome] = [:]
+  @exclusivity(unchecked) var underWay: [(key: Key, sawCut: Bool)] = []
   /// Whether the outermost value's keys are all plain (ASCII, no escapes) and distinct in
   /// each object, so that a failure on the bytes is a failure on the reference; `nil` until
   /// a failure asks.
-  var clean: Bool?
+  @exclusivity(unchecked) var clean: Bool?
   /// Set when any trial was unsure: every value of the document is decoded again.
-  var unsure = false
+  @exclusivity(unchecked) var unsure = false
 
   init(_ reader: JSONReader, origin: UnsafePointer<UInt8>) {
     start = reader.start
@@ -166,7 +176,7 @@ final class UntaggedPositions {
   let starts: [UnsafePointer<UInt8>]
   let depth: Int
   /// The decoder made for each position, once asked.
-  var decoders: [ByteDecoder?]
+  @exclusivity(unchecked) var decoders: [ByteDecoder?]
 
   init(_ starts: [UnsafePointer<UInt8>], depth: Int) {
     self.starts = starts
@@ -313,41 +323,62 @@ extension UntaggedEnum {
   /// A nested value no case maps (never shown: the outermost value's error is the reference's).
   private static var noCase: JSON.Error { JSON.Error(.typeMismatch, "no case matches (internal)") }
 
-  /// Decodes the value at the reader from the bytes, moving the reader past it; `nil` (the
-  /// reader where it was) when the reference must decide. A value nested in another
-  /// untagged value of the same document throws instead: a plain failure when no case maps,
+  /// Decodes the value at the reader from the bytes into `destination` (uninitialized memory
+  /// for an `E`), moving the reader past it; `false` (the reader where it was, nothing in
+  /// `destination`) when the reference must decide. A value nested in another untagged value
+  /// of the same document throws instead: a plain failure when no case maps,
   /// ``unsureError`` when the reference must decide the outermost value.
-  func decodeBytes(_ reader: inout JSONReader) throws -> E? {
+  func decodeBytes(_ reader: inout JSONReader, into destination: UnsafeMutableRawPointer) throws
+    -> Bool
+  {
     try Nesting.checkStack()
     let outer = UntaggedByteMemo.current(for: reader)
     guard ByteDecoding.applies(style) else {
-      guard let outer else { return nil }
+      guard let outer else { return false }
       outer.unsure = true
       throw Self.unsureError
     }
     reader.skipWhitespace()
     let memo = outer ?? UntaggedByteMemo(reader, origin: reader.cursor)
-    let outcome = outer == nil ? memo.installed { remember(memo, reader) } : remember(memo, reader)
+    let outcome =
+      outer == nil
+      ? memo.installed { remember(memo, reader, destination) }
+      : remember(memo, reader, destination)
     switch outcome {
-    case .value(let value, let end):
-      if outer == nil, memo.unsure { return nil }
-      guard let value = value as? E else { return nil }
+    case .found(let end):
+      if outer == nil, memo.unsure {
+        // (A trial checks this before it keeps a value; should one not, nothing is leaked.)
+        RawValue.destroy(destination, as: E.self)
+        return false
+      }
       reader.cursor = end
-      return value
+      return true
     case .failed where outer != nil:
       throw Self.noCase
     case .failed, .unsure:
-      guard outer != nil else { return nil }
+      guard outer != nil else { return false }
       memo.unsure = true
       throw Self.unsureError
     }
   }
 
-  /// The outcome at the reader's position, remembered in `memo`.
-  private func remember(_ memo: UntaggedByteMemo, _ reader: JSONReader) -> UntaggedByteOutcome {
+  /// The outcome at the reader's position, remembered in `memo`; a value found is put in
+  /// `destination`.
+  private func remember(
+    _ memo: UntaggedByteMemo, _ reader: JSONReader, _ destination: UnsafeMutableRawPointer
+  ) -> UntaggedTrialResult {
     let key = UntaggedByteMemo.Key(
       layout: ObjectIdentifier(self), offset: reader.start.distance(to: reader.cursor))
-    if let known = memo.outcomes[key] { return known }
+    if let known = memo.outcomes[key] {
+      switch known {
+      case .value(let value, let end):
+        guard let value = value as? E else { return .unsure }
+        RawValue.initialize(destination, to: value)
+        return .found(end: end)
+      case .failed: return .failed
+      case .unsure: return .unsure
+      }
+    }
     if let loop = memo.underWay.lastIndex(where: { $0.key == key }) {
       // The enum again at the same value: the shortest way to read a value never passes
       // through itself. What was tried in between saw the loop cut: not remembered.
@@ -357,20 +388,25 @@ extension UntaggedEnum {
       return memo.failuresAreFinal(reader) ? .failed : .unsure
     }
     memo.underWay.append((key, false))
-    let outcome = trials(memo, reader)
+    let outcome = trials(memo, reader, destination)
     let sawCut = memo.underWay.removeLast().sawCut
+    // The outermost value is asked for once: only nested ones are remembered.
+    let remembers = !sawCut && reader.cursor != memo.origin
     switch outcome {
     case .unsure: memo.unsure = true
-    case .value, .failed:
-      // The outermost value is asked for once: only nested ones are remembered.
-      if !sawCut, reader.cursor != memo.origin { memo.outcomes[key] = outcome }
+    case .found(let end) where remembers:
+      memo.outcomes[key] = .value(RawValue.load(destination, as: E.self), end: end)
+    case .failed where remembers: memo.outcomes[key] = .failed
+    case .found, .failed: break
     }
     return outcome
   }
 
   /// Tries each case in order, each shape in order, as ``decode(_:)`` does, reading with a
   /// copy of the caller's reader (its spare roots left with the caller's).
-  private func trials(_ memo: UntaggedByteMemo, _ reader: JSONReader) -> UntaggedByteOutcome {
+  private func trials(
+    _ memo: UntaggedByteMemo, _ reader: JSONReader, _ destination: UnsafeMutableRawPointer
+  ) -> UntaggedTrialResult {
     let cursor = reader.cursor
     let depth = reader.depth
     var own = reader
@@ -397,7 +433,7 @@ extension UntaggedEnum {
       arrayEnd = end
     }
     let isObject = first == UInt8(ascii: "{")
-    let whole = UntaggedPositions([cursor], depth: depth)
+    var whole: UntaggedPositions?  // made when a case reads the document as one value
     // The object's keys, scanned once for every case's needs (lookups remember what they
     // saw); the first trial that reads the object reads it through this scan.
     var keyScan: ByteDecoder?
@@ -439,8 +475,10 @@ extension UntaggedEnum {
           guard text == key else { continue }
           payload = .object(root.emptyObject(caseStep))
         case 1:
-          payload = .positions(whole)
-          whole.decoders[0] = nil
+          let one = whole ?? UntaggedPositions([cursor], depth: depth)
+          whole = one
+          payload = .positions(one)
+          one.decoders[0] = nil
         case 2:
           guard let elements else { continue }
           payload = .positions(elements)
@@ -458,9 +496,9 @@ extension UntaggedEnum {
         let outcome = attempt(
           UntaggedTrialDecoder(root: root, caseKey: key, payload: payload), shape: shape,
           end: shape == 0 ? textEnd : arrayEnd,
-          checksShape: !(shape == 3 && needs?.requiresLabel == true), memo, reader)
+          checksShape: !(shape == 3 && needs?.requiresLabel == true), memo, reader, destination)
         switch outcome {
-        case .value, .unsure: return outcome
+        case .found, .unsure: return outcome
         case .failed: continue
         }
       }
@@ -488,8 +526,9 @@ extension UntaggedEnum {
   /// One case read as one shape (0: the name, 1: one value, 2: an array, 3: the object).
   private func attempt(
     _ trial: UntaggedTrialDecoder, shape: Int, end knownEnd: UnsafePointer<UInt8>,
-    checksShape: Bool, _ memo: UntaggedByteMemo, _ reader: JSONReader
-  ) -> UntaggedByteOutcome {
+    checksShape: Bool, _ memo: UntaggedByteMemo, _ reader: JSONReader,
+    _ destination: UnsafeMutableRawPointer
+  ) -> UntaggedTrialResult {
     let session = trial.session
     session.failed = false
     session.unsure = false
@@ -507,7 +546,10 @@ extension UntaggedEnum {
       }
       try session.finishAll()
       guard !session.failed, !memo.unsure else { return .unsure }
-      guard checksShape else { return .value(value, end: end) }
+      guard checksShape else {
+        RawValue.initialize(destination, to: value)
+        return .found(end: end)
+      }
       // The value must be written back in the shape it was read from.
       guard let written = UntaggedProbe.shape(of: value) else { return .unsure }
       let expected: UntaggedProbe.Shape
@@ -520,7 +562,8 @@ extension UntaggedEnum {
       guard written.key == trial.caseKey, written.shape == expected else {
         return memo.failuresAreFinal(reader) ? .failed : .unsure
       }
-      return .value(value, end: end)
+      RawValue.initialize(destination, to: value)
+      return .found(end: end)
     } catch {
       if session.unsure || memo.unsure { return .unsure }
       // Classified as the reference classifies what `init(from:)` threw.

@@ -70,7 +70,7 @@ enum CodableEnums {
     return codable
   }
 
-  /// The untagged layout: from bytes through ``UntaggedEnum/decodeBytes(_:)``; when it gives
+  /// The untagged layout: from bytes through ``UntaggedEnum/decodeBytes(_:into:)``; when it gives
   /// up, through `JSON` (``UntaggedEnum/decode(_:)``, the reference). The plan counts no
   /// nesting level for the enum: the untagged value counts its own (one per JSON level).
   private static func untaggedDecodePlan<T: JSONDecodable, C: Codable>(
@@ -86,9 +86,7 @@ enum CodableEnums {
         RawValue.initialize(destination, to: try untagged.decode(json))
       },
       wholeBytes: { reader, destination in
-        if let value = try untagged.decodeBytes(&reader) {
-          return RawValue.initialize(destination, to: value)
-        }
+        if try untagged.decodeBytes(&reader, into: destination) { return }
         let json = try reader.parseValue()
         let value = try Nesting.within(readerLevels: reader.depth) { try untagged.decode(json) }
         RawValue.initialize(destination, to: value)

@@ -3,7 +3,7 @@
 /// it only looked up before (`decodeIfPresent`, `contains`).
 ///
 /// A payload that holds none of those keys fails the case at that key, having read nothing:
-/// the trial on bytes is not run (``UntaggedEnum/decodeBytes(_:)``). A payload that holds a
+/// the trial on bytes is not run (``UntaggedEnum/decodeBytes(_:into:)``). A payload that holds a
 /// key looked up is read further, where anything can happen (a nested type that cannot be
 /// mapped throws an error no later case may hide), so the case is tried.
 ///

@@ -28,7 +28,7 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
 
   /// For each case, what its `init(from:)` asks of the payload before a missing key fails it,
   /// learned when the cases are checked; `nil` when unknown. Trials on bytes skip a case whose
-  /// payload would fail it having read nothing (``decodeBytes(_:)``), and neither path checks
+  /// payload would fail it having read nothing (``decodeBytes(_:into:)``), and neither path checks
   /// the shape of a case read as an object that requires a label.
   let needs: [UntaggedCaseNeeds?]
 

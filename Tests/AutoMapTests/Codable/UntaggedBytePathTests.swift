@@ -270,6 +270,28 @@ private func agreeEverywhere<T: JSONCodable & Equatable>(
   return single
 }
 
+/// A payload that reads a nested untagged value with `try?`: when the nested value leaves its
+/// document to the reference, the error is swallowed and the outer trial on bytes succeeds
+/// with a value the reference would not give.
+struct UBSwallows: Codable, Equatable {
+  var note: String
+  var inner: UBSpied?
+
+  init(note: String, inner: UBSpied?) { (self.note, self.inner) = (note, inner) }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    note = try container.decode(String.self, forKey: .note)
+    inner = try? container.decode(UBSpied.self, forKey: .inner)
+  }
+}
+
+enum UBSwallowing: JSONCodable, Codable, Equatable {
+  case holder(UBSwallows)
+  case number(Int)
+  static let caseLayout = JSON.CaseLayout.untagged(["holder", "number"])
+}
+
 @Suite("Untagged enums on the byte path agree with the JSON path")
 struct UntaggedBytePathTests {
   /// Documents that map, that fail, and that only the reference can decide (repeated and
@@ -291,6 +313,22 @@ struct UntaggedBytePathTests {
       agreedDecoding(Setting.self, #"{"name": "x", "name": "y", "value": 1}"#)
         == .success(.named(name: "y", value: 1)))
     #expect(agreedDecoding(Setting.self, "3.0") == .success(.number(3)))
+  }
+
+  @Test("a nested value left to the reference and swallowed: the outer value is read again")
+  func swallowedNestedValue() throws {
+    // The escaped key makes the nested value's trial unsure; the value found on bytes (with no
+    // inner value) is dropped, and the reference reads the whole value.
+    let note = "a note long enough to be stored on the heap, not inline"
+    let text = #"{"note": "\#(note)", "inner": {"\u0078": 4}}"#
+    let expected = UBSwallowing.holder(UBSwallows(note: note, inner: .spy(UBSpy(x: 4))))
+    #expect(try UBSwallowing(decode: JSON(jsonString: text)) == expected)
+    for _ in 0..<3 {
+      #expect(try UBSwallowing(jsonString: text) == expected)
+      #expect(
+        try [UBSwallowing](jsonString: "[\(text), 7, \(text)]") == [expected, .number(7), expected])
+    }
+    agreeEverywhere(UBSwallowing.self, text)
   }
 
   @Test("recursive and generic trees, values and errors, on every entry point")
