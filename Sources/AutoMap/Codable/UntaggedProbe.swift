@@ -112,7 +112,11 @@ struct UntaggedProbeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   private func note(_ key: Key, _ value: UntaggedProbe.Value) {
     let name = key.stringValue
-    guard !isCase, !probe.members.contains(where: { $0.key == name }) else {
+    guard !isCase else {
+      probe.unsure = true
+      return
+    }
+    for index in probe.members.indices where probe.members[index].key == name {
       probe.unsure = true
       return
     }
@@ -190,43 +194,44 @@ extension UntaggedEnum {
       let key = probe.caseKey, keys.contains(key)
     else { return false }
     let mark = writer.mark
-    do {
-      switch probe.shape {
-      case .name: writer.writeString(key)
-      case .single:
-        guard try Self.write(probe.members[0].value, &writer) else {
-          writer.rollBack(to: mark)
-          return false
-        }
-      case .array:
-        try writer.beginArray()
-        for index in probe.members.indices {
-          writer.beginElement()
-          guard try Self.write(probe.members[index].value, &writer) else {
-            writer.rollBack(to: mark)
-            return false
-          }
-        }
-        writer.endArray()
-      case .object:
-        try writer.beginObject()
-        for index in probe.members.indices {
-          let before = writer.mark
-          writer.writeKey(probe.members[index].key)
-          let start = writer.bytes.count
-          guard try Self.write(probe.members[index].value, &writer) else {
-            writer.rollBack(to: mark)
-            return false
-          }
-          if writer.omitNulls && writer.wroteNull(since: start) { writer.rollBack(to: before) }
-        }
-        writer.endObject()
-      }
-      return true
-    } catch {
-      writer.rollBack(to: mark)
-      return false
+    let shape = probe.shape
+    // Read in place: no member is copied out of the probe.
+    let written = probe.members.withUnsafeBufferPointer { members in
+      (try? Self.write(shape, key, members, &writer)) ?? false
     }
+    if !written { writer.rollBack(to: mark) }
+    return written
+  }
+
+  /// The payload in its shape; `false` (something may be written) when the reference must
+  /// write it.
+  private static func write(
+    _ shape: UntaggedProbe.Shape, _ key: String,
+    _ members: UnsafeBufferPointer<UntaggedProbe.Member>,
+    _ writer: inout JSONWriter
+  ) throws -> Bool {
+    switch shape {
+    case .name: writer.writeString(key)
+    case .single: return try write(members[0].value, &writer)
+    case .array:
+      try writer.beginArray()
+      for index in members.indices {
+        writer.beginElement()
+        guard try write(members[index].value, &writer) else { return false }
+      }
+      writer.endArray()
+    case .object:
+      try writer.beginObject()
+      for index in members.indices {
+        let before = writer.mark
+        writer.writeKey(members[index].key)
+        let start = writer.bytes.count
+        guard try write(members[index].value, &writer) else { return false }
+        if writer.omitNulls && writer.wroteNull(since: start) { writer.rollBack(to: before) }
+      }
+      writer.endObject()
+    }
+    return true
   }
 
   /// One payload value, as the byte paths write it; `false` (something may be written) when
