@@ -1,6 +1,7 @@
 /// An object that waits, finished, in a list of spares for its next use: byte `Decoder` roots
-/// kept by a reader (``JSONReader/spareRoot``) and `Encoder` roots kept by a writer
-/// (``JSONWriter/spareRoot``), linked through ``nextSpare``.
+/// kept by a reader (``JSONReader/spareRoot``), `Encoder` roots and untagged enums' probes
+/// kept by a writer (``JSONWriter/spareRoot``, ``JSONWriter/spareProbe``), linked through
+/// ``nextSpare``.
 ///
 /// The one rule of both lists: a spare is taken only when no copy of the list's owner holds
 /// the list (copies never share a spare), and an object is kept only when nothing else holds

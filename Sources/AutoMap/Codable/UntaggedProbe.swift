@@ -6,7 +6,7 @@
 /// Anything else (a value under the case key itself, nested containers in the payload, a key
 /// written twice, `superEncoder`) is not what synthesized code does: the probe is then unsure,
 /// and the reference decides.
-final class UntaggedProbe: Encoder {
+final class UntaggedProbe: Encoder, Spare {
   /// The shape of a payload (see ``UntaggedEnum/Shape``).
   enum Shape: Equatable {
     case name
@@ -52,6 +52,8 @@ final class UntaggedProbe: Encoder {
   /// The payload's members in order.
   @exclusivity(unchecked) var members: [Member] = []
   @exclusivity(unchecked) var unsure = false
+  /// The next probe in a writer's list of spare ones (``JSONWriter/spareProbe``).
+  @exclusivity(unchecked) var nextSpare: UntaggedProbe?
 
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -73,9 +75,21 @@ final class UntaggedProbe: Encoder {
   /// What `value.encode(to:)` writes, or `nil` when the probe cannot tell.
   static func probe<T: Encodable>(_ value: T) -> UntaggedProbe? {
     let probe = UntaggedProbe()
-    do { try value.encode(to: probe) } catch { return nil }
-    guard !probe.unsure, probe.caseKey != nil else { return nil }
-    return probe
+    return probe.notes(value) ? probe : nil
+  }
+
+  /// Notes what `value.encode(to:)` writes into this probe, which is empty; whether it can
+  /// tell.
+  func notes<T: Encodable>(_ value: T) -> Bool {
+    do { try value.encode(to: self) } catch { return false }
+    return !unsure && caseKey != nil
+  }
+
+  /// Empties the probe for another value (the members' storage is kept).
+  func empty() {
+    caseKey = nil
+    members.removeAll(keepingCapacity: true)
+    unsure = false
   }
 
   /// The case key and the payload's shape `value` writes, or `nil` when the probe cannot tell.
@@ -189,10 +203,19 @@ extension UntaggedEnum {
   /// when the reference must write it (a key style other than `.exact`, sorted keys, an
   /// unlisted case, a payload the byte encoders leave to the reference).
   func encodeBytes(_ value: E, _ writer: inout JSONWriter) -> Bool {
-    guard style == .exact, !writer.sorted, (try? Nesting.checkStack()) != nil,
-      let probe = UntaggedProbe.probe(value),
-      let key = probe.caseKey, keys.contains(key)
-    else { return false }
+    guard style == .exact, !writer.sorted, (try? Nesting.checkStack()) != nil else {
+      return false
+    }
+    // A probe the writer kept from its last untagged value, when nothing else holds it.
+    let probe = writer.spareProbe.takeSpare() ?? UntaggedProbe()
+    let written = write(probe, value, &writer)
+    probe.empty()  // the payload's values are not kept
+    writer.spareProbe.keepSpare(consume probe)
+    return written
+  }
+
+  private func write(_ probe: UntaggedProbe, _ value: E, _ writer: inout JSONWriter) -> Bool {
+    guard probe.notes(value), let key = probe.caseKey, keys.contains(key) else { return false }
     let mark = writer.mark
     let shape = probe.shape
     // Read in place: no member is copied out of the probe.

@@ -43,6 +43,9 @@ struct JSONWriter {
   /// `nextSpare`. A writer that was copied leaves them alone (they are taken only when no copy
   /// holds them), so copies never share one: that is what makes the unsafe opt-out sound.
   nonisolated(unsafe) var spareRoot: ByteEncoder?
+  /// The probe of the last untagged enum value this writer wrote (``UntaggedProbe``), kept as
+  /// the roots are.
+  nonisolated(unsafe) var spareProbe: UntaggedProbe?
 
   init(options: JSON.WritingOptions, capacity: Int = 4096) {
     pretty = options.contains(.prettyPrinted)

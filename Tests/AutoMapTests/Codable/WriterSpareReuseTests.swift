@@ -2,10 +2,11 @@ import AutoMap
 import Foundation
 import Testing
 
-// A writer keeps the root `Encoder` of a finished `Codable` value, with its session, for the
-// next value. Attacked here: `Codable` code that keeps what it was given in every way it can
-// (the encoder, strongly or weakly; a nested keyed or unkeyed container; an encoder made
-// after its session failed) and writes through it while the next values are written.
+// A writer keeps the root `Encoder` of a finished `Codable` value, with its session, and the
+// probe of an untagged enum value, for the next value. Attacked here: `Codable` code that
+// keeps what it was given in every way it can (the encoder, strongly or weakly; a nested keyed
+// or unkeyed container; an encoder made after its session failed) and writes through it while
+// the next values are written.
 
 private struct RootKey: CodingKey {
   var stringValue: String
@@ -107,5 +108,74 @@ struct ByteEncoderRootReuseTests {
     }
     #expect(writers.withLock { Array($0.prefix(48 + 8)) } == expected)
     #expect(try KeeperHolder(jsonString: reference) == holder)
+  }
+}
+
+/// An untagged enum whose `encode(to:)` keeps, by `x % 4`, its encoder (the probe), its
+/// encoder weakly, its payload's container, or nothing; and first writes through everything
+/// kept before. A probe the writer reused while something held it would note those writes
+/// and leave the value to the reference.
+private enum ProbeKeeper: Codable, JSONCodable, Equatable {
+  case point(x: Int, y: Int)
+  static let caseLayout = JSON.CaseLayout.untagged(["point"])
+
+  /// What the values before kept, and the encoders each value was written by.
+  final class Kept: @unchecked Sendable {
+    var encoders: [any Encoder] = []
+    weak var weakEncoder: AnyObject?
+    var payloads: [KeyedEncodingContainer<PointCodingKeys>] = []
+    var writers: [String] = []
+  }
+  @TaskLocal static var kept: Shared<Kept>?
+
+  enum CodingKeys: CodingKey { case point }
+  enum PointCodingKeys: CodingKey { case x, y }
+
+  func encode(to encoder: any Encoder) throws {
+    guard case .point(let x, let y) = self else { return }
+    Self.kept?.withLock { kept in
+      kept.writers.append("\(type(of: encoder))")
+      for encoder in kept.encoders + [kept.weakEncoder as? any Encoder].compactMap({ $0 }) {
+        var late = encoder.container(keyedBy: CodingKeys.self)
+        _ = late.nestedContainer(keyedBy: PointCodingKeys.self, forKey: .point)
+      }
+      for var payload in kept.payloads { try? payload.encode(-1, forKey: .y) }
+    }
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    var payload = container.nestedContainer(keyedBy: PointCodingKeys.self, forKey: .point)
+    try payload.encode(x, forKey: .x)
+    try payload.encode(y, forKey: .y)
+    Self.kept?.withLock { kept in
+      switch x % 4 {
+      case 0: kept.encoders.append(encoder)
+      case 1: kept.weakEncoder = encoder as AnyObject
+      case 2: kept.payloads.append(payload)
+      default: break
+      }
+    }
+  }
+}
+
+private struct ProbeKeeperBox: JSONCodable, Equatable {
+  var point = ProbeKeeper.point(x: 0, y: 0)
+}
+
+@Suite("The untagged enums' probe, reused along one writer")
+struct UntaggedProbeReuseTests {
+  @Test("encoders and containers of the probe kept and written later: none reaches the next")
+  func keptProbe() throws {
+    let boxes = (0..<40).map { ProbeKeeperBox(point: .point(x: $0, y: -$0)) }
+    let reference = try boxes.json.jsonString()
+    #expect(reference.hasPrefix(#"[{"point":{"x":0,"y":0}},{"point":{"x":1,"y":-1}},"#))
+    let kept = Shared(ProbeKeeper.Kept())
+    try ProbeKeeper.$kept.withValue(kept) { () throws in
+      #expect(try boxes.jsonString() == reference)
+      #expect(try boxes.jsonString() == reference)
+    }
+    // Each value probed once, then written from what the probe noted: nothing kept from an
+    // earlier value made a probe unsure.
+    let writers = kept.withLock { $0.writers }
+    #expect(writers == Array(repeating: "UntaggedProbe", count: 80))
+    #expect(try [ProbeKeeperBox](jsonString: reference) == boxes)
   }
 }
