@@ -88,7 +88,8 @@ final class UntaggedProbe: Encoder, Spare {
   /// Empties the probe for another value (the members' storage is kept).
   func empty() {
     caseKey = nil
-    members.removeAll(keepingCapacity: true)
+    // One at a time: `removeAll(keepingCapacity:)` goes through `replaceSubrange`.
+    while !members.isEmpty { members.removeLast() }
     unsure = false
   }
 
@@ -124,7 +125,7 @@ struct UntaggedProbeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
   var codingPath: [any CodingKey] { [] }
 
-  private func note(_ key: Key, _ value: UntaggedProbe.Value) {
+  private func note(_ key: Key, _ value: consuming UntaggedProbe.Value) {
     let name = key.stringValue
     guard !isCase else {
       probe.unsure = true
