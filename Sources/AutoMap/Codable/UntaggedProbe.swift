@@ -219,8 +219,11 @@ extension UntaggedEnum {
     guard probe.notes(value), let key = probe.caseKey, keys.contains(key) else { return false }
     let mark = writer.mark
     let shape = probe.shape
-    // Read in place: no member is copied out of the probe.
-    let written = probe.members.withUnsafeBufferPointer { members in
+    // The members are read in place (none is copied out), from an array of this function's
+    // own: a value written here runs its own `encode(to:)`, which may write through a
+    // container of this probe kept by the enum's code, and so append to the probe's array.
+    let members = probe.members
+    let written = members.withUnsafeBufferPointer { members in
       (try? Self.write(shape, key, members, &writer)) ?? false
     }
     if !written { writer.rollBack(to: mark) }

@@ -179,3 +179,78 @@ struct UntaggedProbeReuseTests {
     #expect(try [ProbeKeeperBox](jsonString: reference) == boxes)
   }
 }
+
+/// A payload value whose `encode(to:)` runs while the probe's notes are written out, and
+/// writes many members through the payload container its enum kept: into the probe being
+/// read.
+private struct ProbeMeddler: Codable, Equatable {
+  final class Stash: @unchecked Sendable {
+    var container: KeyedEncodingContainer<RootKey>?
+  }
+  @TaskLocal static var stash: Stash?
+  var v: Int
+
+  init(v: Int) { self.v = v }
+
+  init(from decoder: any Decoder) throws {
+    v = try decoder.container(keyedBy: RootKey.self).decode(Int.self, forKey: RootKey("v"))
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    if var kept = Self.stash?.container {
+      for index in 0..<200 { try? kept.encode(index, forKey: RootKey("k\(index)")) }
+    }
+    var container = encoder.container(keyedBy: RootKey.self)
+    try container.encode(v, forKey: RootKey("v"))
+  }
+}
+
+private enum ProbeStasher: Codable, JSONCodable, Equatable {
+  case pair(m: ProbeMeddler, s: String, t: String)
+  static let caseLayout = JSON.CaseLayout.untagged(["pair"])
+
+  init(from decoder: any Decoder) throws {
+    let payload = try decoder.container(keyedBy: RootKey.self)
+      .nestedContainer(keyedBy: RootKey.self, forKey: RootKey("pair"))
+    self = .pair(
+      m: try payload.decode(ProbeMeddler.self, forKey: RootKey("m")),
+      s: try payload.decode(String.self, forKey: RootKey("s")),
+      t: try payload.decode(String.self, forKey: RootKey("t")))
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    guard case .pair(let m, let s, let t) = self else { return }
+    var container = encoder.container(keyedBy: RootKey.self)
+    var payload = container.nestedContainer(keyedBy: RootKey.self, forKey: RootKey("pair"))
+    try payload.encode(m, forKey: RootKey("m"))
+    try payload.encode(s, forKey: RootKey("s"))
+    try payload.encode(t, forKey: RootKey("t"))
+    ProbeMeddler.stash?.container = payload
+  }
+}
+
+private struct ProbeStasherBox: JSONCodable, Equatable {
+  var e = ProbeStasher.pair(m: ProbeMeddler(v: 0), s: "", t: "")
+}
+
+extension UntaggedProbeReuseTests {
+  @Test(
+    "a payload that writes into the probe while its notes are written out: the reference's text")
+  func probeWrittenWhileRead() throws {
+    let boxes = (0..<6).map { index in
+      ProbeStasherBox(
+        e: .pair(
+          m: ProbeMeddler(v: index), s: "a first string \(index), long enough for the heap",
+          t: "a second string \(index), long enough for the heap"))
+    }
+    let reference = try boxes.json.jsonString()
+    let stash = ProbeMeddler.Stash()
+    try ProbeMeddler.$stash.withValue(stash) { () throws in
+      for _ in 0..<5 {
+        stash.container = nil
+        #expect(try boxes.jsonString() == reference)
+      }
+    }
+    #expect(try [ProbeStasherBox](jsonString: reference) == boxes)
+  }
+}
