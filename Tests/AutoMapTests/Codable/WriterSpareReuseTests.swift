@@ -8,32 +8,24 @@ import Testing
 // or unkeyed container; an encoder made after its session failed) and writes through it while
 // the next values are written.
 
-private struct RootKey: CodingKey {
-  var stringValue: String
-  var intValue: Int? { nil }
-  init(_ string: String) { stringValue = string }
-  init(stringValue: String) { self.stringValue = stringValue }
-  init?(intValue: Int) { nil }
-}
-
 /// What the values before kept (every access under the lock of its `Shared`).
 private final class Kept: @unchecked Sendable {
   var encoders: [any Encoder] = []
   weak var weakEncoder: AnyObject?
-  var keyed: [KeyedEncodingContainer<RootKey>] = []
+  var keyed: [KeyedEncodingContainer<AnyKey>] = []
   var unkeyed: [any UnkeyedEncodingContainer] = []
 
   /// Writes through everything kept: none of it may reach the value being written.
   func meddle() {
     for encoder in encoders {
-      var late = encoder.container(keyedBy: RootKey.self)
-      try? late.encode(-1, forKey: RootKey("late"))
+      var late = encoder.container(keyedBy: AnyKey.self)
+      try? late.encode(-1, forKey: AnyKey("late"))
     }
     if let encoder = weakEncoder as? any Encoder {
-      var late = encoder.container(keyedBy: RootKey.self)
-      try? late.encode(-2, forKey: RootKey("weak"))
+      var late = encoder.container(keyedBy: AnyKey.self)
+      try? late.encode(-2, forKey: AnyKey("weak"))
     }
-    for var container in keyed { try? container.encode(-3, forKey: RootKey("deep")) }
+    for var container in keyed { try? container.encode(-3, forKey: AnyKey("deep")) }
     for var container in unkeyed { try? container.encode(-4) }
   }
 }
@@ -49,21 +41,21 @@ private struct Keeper: Codable, Equatable {
   init(a: Int) { self.a = a }
 
   init(from decoder: any Decoder) throws {
-    a = try decoder.container(keyedBy: RootKey.self).decode(Int.self, forKey: RootKey("a"))
+    a = try decoder.container(keyedBy: AnyKey.self).decode(Int.self, forKey: AnyKey("a"))
   }
 
   func encode(to encoder: any Encoder) throws {
     Self.writers?.withLock { $0.append("\(type(of: encoder))") }
     Self.kept?.withLock { $0.meddle() }
-    var keyed = encoder.container(keyedBy: RootKey.self)
-    try keyed.encode(a, forKey: RootKey("a"))
-    var nested = keyed.nestedContainer(keyedBy: RootKey.self, forKey: RootKey("n"))
-    try nested.encode(a, forKey: RootKey("b"))
-    var list = keyed.nestedUnkeyedContainer(forKey: RootKey("l"))
+    var keyed = encoder.container(keyedBy: AnyKey.self)
+    try keyed.encode(a, forKey: AnyKey("a"))
+    var nested = keyed.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("n"))
+    try nested.encode(a, forKey: AnyKey("b"))
+    var list = keyed.nestedUnkeyedContainer(forKey: AnyKey("l"))
     try list.encode(a)
     // The session fails here (the reference writes this value); what it hands out after
     // writes into an ended session of its own.
-    let late = a % 6 == 4 ? keyed.superEncoder(forKey: RootKey("s")) : nil
+    let late = a % 6 == 4 ? keyed.superEncoder(forKey: AnyKey("s")) : nil
     guard let kept = Self.kept else { return }
     switch a % 6 {
     case 0: kept.withLock { $0.encoders.append(encoder) }
@@ -185,7 +177,7 @@ struct UntaggedProbeReuseTests {
 /// read.
 private struct ProbeMeddler: Codable, Equatable {
   final class Stash: @unchecked Sendable {
-    var container: KeyedEncodingContainer<RootKey>?
+    var container: KeyedEncodingContainer<AnyKey>?
   }
   @TaskLocal static var stash: Stash?
   var v: Int
@@ -193,15 +185,15 @@ private struct ProbeMeddler: Codable, Equatable {
   init(v: Int) { self.v = v }
 
   init(from decoder: any Decoder) throws {
-    v = try decoder.container(keyedBy: RootKey.self).decode(Int.self, forKey: RootKey("v"))
+    v = try decoder.container(keyedBy: AnyKey.self).decode(Int.self, forKey: AnyKey("v"))
   }
 
   func encode(to encoder: any Encoder) throws {
     if var kept = Self.stash?.container {
-      for index in 0..<200 { try? kept.encode(index, forKey: RootKey("k\(index)")) }
+      for index in 0..<200 { try? kept.encode(index, forKey: AnyKey("k\(index)")) }
     }
-    var container = encoder.container(keyedBy: RootKey.self)
-    try container.encode(v, forKey: RootKey("v"))
+    var container = encoder.container(keyedBy: AnyKey.self)
+    try container.encode(v, forKey: AnyKey("v"))
   }
 }
 
@@ -210,21 +202,21 @@ private enum ProbeStasher: Codable, JSONCodable, Equatable {
   static let caseLayout = JSON.CaseLayout.untagged(["pair"])
 
   init(from decoder: any Decoder) throws {
-    let payload = try decoder.container(keyedBy: RootKey.self)
-      .nestedContainer(keyedBy: RootKey.self, forKey: RootKey("pair"))
+    let payload = try decoder.container(keyedBy: AnyKey.self)
+      .nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("pair"))
     self = .pair(
-      m: try payload.decode(ProbeMeddler.self, forKey: RootKey("m")),
-      s: try payload.decode(String.self, forKey: RootKey("s")),
-      t: try payload.decode(String.self, forKey: RootKey("t")))
+      m: try payload.decode(ProbeMeddler.self, forKey: AnyKey("m")),
+      s: try payload.decode(String.self, forKey: AnyKey("s")),
+      t: try payload.decode(String.self, forKey: AnyKey("t")))
   }
 
   func encode(to encoder: any Encoder) throws {
     guard case .pair(let m, let s, let t) = self else { return }
-    var container = encoder.container(keyedBy: RootKey.self)
-    var payload = container.nestedContainer(keyedBy: RootKey.self, forKey: RootKey("pair"))
-    try payload.encode(m, forKey: RootKey("m"))
-    try payload.encode(s, forKey: RootKey("s"))
-    try payload.encode(t, forKey: RootKey("t"))
+    var container = encoder.container(keyedBy: AnyKey.self)
+    var payload = container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("pair"))
+    try payload.encode(m, forKey: AnyKey("m"))
+    try payload.encode(s, forKey: AnyKey("s"))
+    try payload.encode(t, forKey: AnyKey("t"))
     ProbeMeddler.stash?.container = payload
   }
 }
