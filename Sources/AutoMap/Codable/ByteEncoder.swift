@@ -178,8 +178,7 @@ final class ByteEncoder: Encoder, ByteStepNode, Spare {
     swap(&session.top, &below)  // the one below becomes the top; this one drops itself
     below = nil
     let wroteKeys = session.keys.count > firstKey
-    // One at a time: `removeLast(_:)` goes through `replaceSubrange` (175 instructions).
-    while session.keys.count > firstKey { session.keys.removeLast() }
+    session.keys.truncate(to: firstKey)
     switch state {
     case .keyed:
       if let dropIfEmpty, !wroteKeys {

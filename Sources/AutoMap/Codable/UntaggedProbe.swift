@@ -88,8 +88,7 @@ final class UntaggedProbe: Encoder, Spare {
   /// Empties the probe for another value (the members' storage is kept).
   func empty() {
     caseKey = nil
-    // One at a time: `removeAll(keepingCapacity:)` goes through `replaceSubrange`.
-    while !members.isEmpty { members.removeLast() }
+    members.truncate(to: 0)
     unsure = false
   }
 
