@@ -86,8 +86,45 @@ struct JSONWriter {
   /// Writes a key and its colon; `key` is escaped.
   @inline(__always)
   mutating func writeKey(_ key: String) {
+    var key = key
+    key.withUTF8 { writeKey(utf8: $0) }
+  }
+
+  /// The longest key ``writeKey(utf8:)`` writes in one append.
+  private static let shortKey = 27
+
+  /// Writes a key (UTF-8, escaped here) and its colon. A short key with nothing to escape,
+  /// outside pretty printing, is written in one append, comma, quotes and colon with it: for
+  /// coding keys, four appends cost more than the key.
+  mutating func writeKey(utf8: UnsafeBufferPointer<UInt8>) {
+    let count = utf8.count
+    if !pretty, count <= JSONWriter.shortKey, let key = utf8.baseAddress {
+      let comma = isFirst ? 0 : 1
+      let written = withUnsafeTemporaryAllocation(
+        of: UInt8.self, capacity: JSONWriter.shortKey + 4
+      ) { buffer -> Bool in
+        guard let out = buffer.baseAddress else { return false }
+        out[0] = UInt8(ascii: ",")
+        out[comma] = UInt8(ascii: "\"")
+        var index = 0
+        while index < count {
+          let byte = key[index]
+          if isStringStop(byte) { return false }
+          out[comma + 1 + index] = byte
+          index += 1
+        }
+        out[comma + count + 1] = UInt8(ascii: "\"")
+        out[comma + count + 2] = UInt8(ascii: ":")
+        bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: comma + count + 3))
+        return true
+      }
+      if written {
+        isFirst = false
+        return
+      }
+    }
     separate()
-    writeString(key)
+    writeQuoted(utf8)
     colon()
   }
 

@@ -159,3 +159,53 @@ extension ProcessWideState {
     }
   }
 }
+
+/// Keys of every form the writer tells apart: short and clean (written in one append), at and
+/// past the longest such, needing escapes, empty, not ASCII.
+private struct KeyForms: Encodable {
+  static let keys = [
+    "a", "", String(repeating: "k", count: 27), String(repeating: "l", count: 28),
+    "quote\"d", "back\\slash", "tab\there", "\u{1}", "ünïcödé", "👍", "/slash",
+  ]
+  var nullFirst = false
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: AnyKey.self)
+    if nullFirst { try container.encodeNil(forKey: AnyKey("null")) }
+    for (index, key) in Self.keys.enumerated() { try container.encode(index, forKey: AnyKey(key)) }
+    var nested = container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("nested"))
+    try nested.encodeNil(forKey: AnyKey("n"))
+    try nested.encode(true, forKey: AnyKey("quote\"d"))
+  }
+}
+
+/// The model around it: `KeyForms` is written by the byte `Encoder`.
+private struct KeyFormsBox: JSONEncodable {
+  var forms = KeyForms()
+}
+
+extension ByteEncoderKeyTests {
+  @Test("keys of every form: escaped as JSON says, read back, as the reference writes them")
+  func keyForms() throws {
+    for nullFirst in [false, true] {
+      let value = KeyFormsBox(forms: KeyForms(nullFirst: nullFirst))
+      agreeWriting(value)
+      for options: JSON.WritingOptions in [[], [.omitNulls], [.prettyPrinted]] {
+        let data = try value.jsonData(options: options)
+        let box = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+        let object = box?["forms"] as? [String: Any]
+        for (index, key) in KeyForms.keys.enumerated() {
+          #expect(object?[key] as? Int == index, "\(key.debugDescription) \(options)")
+        }
+        #expect((object?["null"] != nil) == (nullFirst && !options.contains(.omitNulls)))
+      }
+    }
+    let text = try KeyFormsBox().jsonString()
+    #expect(text.hasPrefix(#"{"forms":{"a":0,"":1,"kkkkkkkkkkkkkkkkkkkkkkkkkkk":2,"#))
+    #expect(text.contains(#","quote\"d":4,"back\\slash":5,"tab\there":6,"\u0001":7,"#))
+    #expect(
+      text.hasSuffix(#""ünïcödé":8,"👍":9,"/slash":10,"nested":{"n":null,"quote\"d":true}}}"#))
+    let omitted = try KeyFormsBox(forms: KeyForms(nullFirst: true)).jsonString(options: .omitNulls)
+    #expect(omitted.hasPrefix(#"{"forms":{"a":0,"":1,"#))
+  }
+}
