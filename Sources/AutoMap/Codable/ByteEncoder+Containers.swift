@@ -65,6 +65,7 @@ extension ByteEncoder {
     let child = child(step)
     try value.encode(to: child)
     try child.finish()
+    session.keepChild(consume child)
   }
 
   /// A nested container where the writer stands: an encoder of its own, open until its

@@ -28,6 +28,11 @@ final class ByteEncodingSession {
   /// object's keys are the end of the stack while it writes (from its `firstKey`), and are
   /// dropped when it closes. One array for the session rather than one per object.
   @exclusivity(unchecked) var keys: [String] = []
+  /// Child encoders whose container closed and that nothing else holds, for the next
+  /// containers: an enum's payload or a `Codable` property makes no encoder per value. A
+  /// spare holds no parent; it holds its session, which holds it: the root, whose session
+  /// this is, empties the list when it goes (`deinit`).
+  @exclusivity(unchecked) var spareChild: ByteEncoder?
 
   @inline(__always)
   func push(_ encoder: ByteEncoder) {
@@ -72,7 +77,20 @@ final class ByteEncodingSession {
   @inline(__always)
   func enter(_ encoder: ByteEncoder) throws {
     guard encoder.isOpen else { throw giveUp() }
-    while let open = top, open !== encoder { open.close() }
+    while let open = top, open !== encoder {
+      open.close()
+      keepChild(consume open)
+    }
+  }
+
+  /// Keeps a child encoder that finished, unless something else holds it (``spareChild``).
+  @inline(__always)
+  func keepChild(_ child: consuming ByteEncoder) {
+    guard child.parent != nil else { return }  // a root, or an orphan of an ended session
+    spareChild.keepSpare(consume child) {
+      $0.parent = nil
+      $0.step = .root
+    }
   }
 }
 
@@ -83,8 +101,9 @@ final class ByteEncoder: Encoder, ByteStepNode, Spare {
   enum Layout { case plain, internalTag(String), adjacentTag(String, content: String) }
 
   let session: ByteEncodingSession
-  let parent: ByteEncoder?
-  let step: ByteStep
+  /// Set when the encoder is made or taken from its session's spares (``child(_:)``).
+  @exclusivity(unchecked) var parent: ByteEncoder?
+  @exclusivity(unchecked) var step: ByteStep
   @exclusivity(unchecked) var state = State.fresh
   /// Set once for a child; a root kept as a spare takes the next value's.
   @exclusivity(unchecked) var layout: Layout
@@ -107,6 +126,13 @@ final class ByteEncoder: Encoder, ByteStepNode, Spare {
     self.layout = layout
   }
 
+  deinit {
+    // A session and its spare children hold each other: the session's root, when it goes,
+    // lets the spares go. (Spares and orphans have no parent either: a spare goes only once
+    // its list is let go, and an orphan's session keeps no spares.)
+    if parent == nil, session.spareChild != nil { session.spareChild = nil }
+  }
+
   /// Makes a spare root, whose session finished, ready for another value.
   func reuse(layout: Layout) {
     session.begin()
@@ -122,6 +148,11 @@ final class ByteEncoder: Encoder, ByteStepNode, Spare {
 
   func child(_ step: ByteStep) -> ByteEncoder {
     if session.live && !session.failed {
+      if let spare = session.spareChild.takeSpare() {
+        (spare.parent, spare.step) = (self, step)
+        (spare.state, spare.firstKey, spare.count, spare.dropIfEmpty) = (.fresh, 0, 0, nil)
+        return spare
+      }
       return ByteEncoder(session: session, parent: self, step: step)
     }
     // Once the session failed or ended nothing bounds nesting (the writer's depth count no
