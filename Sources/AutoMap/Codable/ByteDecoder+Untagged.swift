@@ -111,7 +111,7 @@ final class UntaggedByteMemo {
   /// Whether a failure seen on the bytes is the reference's too (see `clean`).
   func failuresAreFinal(_ reader: JSONReader) -> Bool {
     if let clean { return clean }
-    var probe = reader
+    var probe = reader.detached()
     probe.cursor = origin
     probe.depth = originDepth
     let result = (try? probe.skipCheckingKeys()) ?? false
@@ -340,10 +340,11 @@ extension UntaggedEnum {
     }
     reader.skipWhitespace()
     let memo = outer ?? UntaggedByteMemo(reader, origin: reader.cursor)
+    let view = reader.detached()  // the trials read their own copies
     let outcome =
       outer == nil
-      ? memo.installed { remember(memo, reader, destination) }
-      : remember(memo, reader, destination)
+      ? memo.installed { remember(memo, view, destination, &reader.spareRoot) }
+      : remember(memo, view, destination, &reader.spareRoot)
     switch outcome {
     case .found(let end):
       if outer == nil, memo.unsure {
@@ -365,7 +366,8 @@ extension UntaggedEnum {
   /// The outcome at the reader's position, remembered in `memo`; a value found is put in
   /// `destination`.
   private func remember(
-    _ memo: UntaggedByteMemo, _ reader: JSONReader, _ destination: UnsafeMutableRawPointer
+    _ memo: UntaggedByteMemo, _ reader: JSONReader, _ destination: UnsafeMutableRawPointer,
+    _ spares: inout ByteDecoder?
   ) -> UntaggedTrialResult {
     let key = UntaggedByteMemo.Key(
       layout: ObjectIdentifier(self), offset: reader.start.distance(to: reader.cursor))
@@ -388,7 +390,7 @@ extension UntaggedEnum {
       return memo.failuresAreFinal(reader) ? .failed : .unsure
     }
     memo.underWay.append((key, false))
-    let outcome = trials(memo, reader, destination)
+    let outcome = trials(memo, reader, destination, &spares)
     let sawCut = memo.underWay.removeLast().sawCut
     // The outermost value is asked for once: only nested ones are remembered.
     let remembers = !sawCut && reader.cursor != memo.origin
@@ -403,20 +405,39 @@ extension UntaggedEnum {
   }
 
   /// Tries each case in order, each shape in order, as ``decode(_:)`` does, reading with a
-  /// copy of the caller's reader (its spare roots left with the caller's).
+  /// detached copy of the caller's reader, on a root decoder taken from the caller's spares
+  /// (`spares`) and given back to them.
   private func trials(
-    _ memo: UntaggedByteMemo, _ reader: JSONReader, _ destination: UnsafeMutableRawPointer
+    _ memo: UntaggedByteMemo, _ reader: JSONReader, _ destination: UnsafeMutableRawPointer,
+    _ spares: inout ByteDecoder?
   ) -> UntaggedTrialResult {
-    let cursor = reader.cursor
-    let depth = reader.depth
-    var own = reader
-    own.spareRoot = nil
-    let session = ByteDecodingSession(own)
-    let root = ByteDecoder(session: session, parent: nil, step: .root, at: cursor, depth: depth)
-    defer {
-      session.live = false
-      session.breakCycles(root)
+    let (cursor, depth) = (reader.cursor, reader.depth)
+    let root: ByteDecoder
+    if let spare = spares.takeSpare() {
+      spare.session.begin()
+      spare.reset(at: cursor, depth: depth)
+      spare.session.reader.pointee = reader.detached()
+      root = spare
+    } else {
+      root = ByteDecoder(
+        session: ByteDecodingSession(reader.detached()), parent: nil, step: .root, at: cursor,
+        depth: depth)
     }
+    let outcome = trials(memo, reader, destination, root)
+    root.session.live = false
+    root.session.breakCycles(root)
+    // Kept, with its session, for the next value, as ``ByteDecoding/run(_:_:into:_:)`` keeps
+    // the roots it used: unless a decoder or container that `Codable` code kept holds it.
+    spares.keepSpare(consume root)
+    return outcome
+  }
+
+  /// The trials on `root`, whose session reads a copy of `reader`.
+  private func trials(
+    _ memo: UntaggedByteMemo, _ reader: JSONReader, _ destination: UnsafeMutableRawPointer,
+    _ root: ByteDecoder
+  ) -> UntaggedTrialResult {
+    let (cursor, depth) = (reader.cursor, reader.depth)
     var text: String?
     var textEnd = cursor
     var elements: UntaggedPositions?

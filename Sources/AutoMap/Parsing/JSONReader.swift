@@ -47,6 +47,20 @@ struct JSONReader {
     if let stacks { self.stacks = stacks }
   }
 
+  /// A reader at the same place in the same bytes, with the same settings, that shares none
+  /// of this one's buffers or spares (scratch, stacks, spare `Decoder` roots): for looking
+  /// ahead, or for a session of its own, with no retain per field as a copy makes.
+  func detached() -> JSONReader { JSONReader(detachedFrom: self) }
+
+  private init(detachedFrom other: JSONReader) {
+    start = other.start
+    end = other.end
+    cursor = other.cursor
+    depth = other.depth
+    keyStyle = other.keyStyle
+    rejectsUnrepresentableNumbers = other.rejectsUnrepresentableNumbers
+  }
+
   /// Points the reader at `count` bytes at `start`, at depth 0, with the current call's key
   /// style: a stream reads each element with the reader of the one before, which keeps what
   /// it made (stacks, scratch, spare `Decoder` roots).
