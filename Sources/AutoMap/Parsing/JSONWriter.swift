@@ -90,42 +90,50 @@ struct JSONWriter {
     key.withUTF8 { writeKey(utf8: $0) }
   }
 
-  /// The longest key ``writeKey(utf8:)`` writes in one append.
-  private static let shortKey = 27
-
-  /// Writes a key (UTF-8, escaped here) and its colon. A short key with nothing to escape,
-  /// outside pretty printing, is written in one append, comma, quotes and colon with it: for
-  /// coding keys, four appends cost more than the key.
+  /// Writes a key (UTF-8, escaped here) and its colon. Outside pretty printing, a short key
+  /// with nothing to escape goes in one append with its comma and colon: for coding keys, four
+  /// appends cost more than the key.
   mutating func writeKey(utf8: UnsafeBufferPointer<UInt8>) {
-    let count = utf8.count
-    if !pretty, count <= JSONWriter.shortKey, let key = utf8.baseAddress {
-      let comma = isFirst ? 0 : 1
-      let written = withUnsafeTemporaryAllocation(
-        of: UInt8.self, capacity: JSONWriter.shortKey + 4
-      ) { buffer -> Bool in
-        guard let out = buffer.baseAddress else { return false }
-        out[0] = UInt8(ascii: ",")
-        out[comma] = UInt8(ascii: "\"")
-        var index = 0
-        while index < count {
-          let byte = key[index]
-          if isStringStop(byte) { return false }
-          out[comma + 1 + index] = byte
-          index += 1
-        }
-        out[comma + count + 1] = UInt8(ascii: "\"")
-        out[comma + count + 2] = UInt8(ascii: ":")
-        bytes.append(contentsOf: UnsafeBufferPointer(start: out, count: comma + count + 3))
-        return true
-      }
-      if written {
-        isFirst = false
-        return
-      }
+    if !pretty, appendShortQuoted(utf8, comma: !isFirst, colon: true) {
+      isFirst = false
+      return
     }
     separate()
     writeQuoted(utf8)
     colon()
+  }
+
+  /// The longest text ``appendShortQuoted(_:comma:colon:)`` writes.
+  private static let shortText = 27
+
+  /// Appends `utf8` quoted, after a comma when `comma`, before a colon when `colon`, in one
+  /// append, when it is at most ``shortText`` bytes with nothing to escape; `false`, having
+  /// written nothing, otherwise.
+  @inline(__always)
+  private mutating func appendShortQuoted(
+    _ utf8: UnsafeBufferPointer<UInt8>, comma: Bool, colon: Bool
+  ) -> Bool {
+    let count = utf8.count
+    guard count <= JSONWriter.shortText, let text = utf8.baseAddress else { return false }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONWriter.shortText + 4) {
+      buffer -> Bool in
+      guard let out = buffer.baseAddress else { return false }
+      let first = comma ? 1 : 0
+      out[0] = UInt8(ascii: ",")
+      out[first] = UInt8(ascii: "\"")
+      var index = 0
+      while index < count {
+        let byte = text[index]
+        if isStringStop(byte) { return false }
+        out[first + 1 + index] = byte
+        index += 1
+      }
+      out[first + count + 1] = UInt8(ascii: "\"")
+      out[first + count + 2] = UInt8(ascii: ":")
+      bytes.append(
+        contentsOf: UnsafeBufferPointer(start: out, count: first + count + (colon ? 3 : 2)))
+      return true
+    }
   }
 
   /// Writes a key given as ready-made bytes: the quoted, escaped key (`"name"`).
@@ -361,9 +369,10 @@ struct JSONWriter {
     if written == nil { writeString(address.pointee) }
   }
 
-  /// Writes UTF-8 bytes as a quoted, escaped string. Clean runs (no `"`, `\` or control
-  /// byte) are found eight bytes at a time and copied whole.
+  /// Writes UTF-8 bytes as a quoted, escaped string: a short clean one in one append, others
+  /// in clean runs (no `"`, `\` or control byte) found eight bytes at a time and copied whole.
   mutating func writeQuoted(_ utf8: UnsafeBufferPointer<UInt8>) {
+    if appendShortQuoted(utf8, comma: false, colon: false) { return }
     bytes.append(UInt8(ascii: "\""))
     guard let base = utf8.baseAddress else {
       bytes.append(UInt8(ascii: "\""))

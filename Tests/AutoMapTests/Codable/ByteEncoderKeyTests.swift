@@ -176,6 +176,8 @@ private struct KeyForms: Encodable {
     var nested = container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("nested"))
     try nested.encodeNil(forKey: AnyKey("n"))
     try nested.encode(true, forKey: AnyKey("quote\"d"))
+    var values = container.nestedUnkeyedContainer(forKey: AnyKey("values"))
+    for key in Self.keys { try values.encode(key) }
   }
 }
 
@@ -198,13 +200,18 @@ extension ByteEncoderKeyTests {
           #expect(object?[key] as? Int == index, "\(key.debugDescription) \(options)")
         }
         #expect((object?["null"] != nil) == (nullFirst && !options.contains(.omitNulls)))
+        #expect(object?["values"] as? [String] == KeyForms.keys, "\(options)")
       }
     }
     let text = try KeyFormsBox().jsonString()
     #expect(text.hasPrefix(#"{"forms":{"a":0,"":1,"kkkkkkkkkkkkkkkkkkkkkkkkkkk":2,"#))
     #expect(text.contains(#","quote\"d":4,"back\\slash":5,"tab\there":6,"\u0001":7,"#))
     #expect(
-      text.hasSuffix(#""ünïcödé":8,"👍":9,"/slash":10,"nested":{"n":null,"quote\"d":true}}}"#))
+      text.contains(#""ünïcödé":8,"👍":9,"/slash":10,"nested":{"n":null,"quote\"d":true},"#))
+    #expect(
+      text.hasSuffix(
+        #""values":["a","","kkkkkkkkkkkkkkkkkkkkkkkkkkk","llllllllllllllllllllllllllll","#
+          + #""quote\"d","back\\slash","tab\there","\u0001","ünïcödé","👍","/slash"]}}"#))
     let omitted = try KeyFormsBox(forms: KeyForms(nullFirst: true)).jsonString(options: .omitNulls)
     #expect(omitted.hasPrefix(#"{"forms":{"a":0,"":1,"#))
   }
