@@ -132,7 +132,7 @@ extension JSONReader {
       let hasMembers = try openContainer(byte, expected: "an object")
       defer { leaveContainer() }
       guard hasMembers else { return true }
-      var seen: [UInt64] = []
+      var seen = KeyHashes()
       var clean = true
       repeat {
         skipWhitespace()
@@ -148,8 +148,7 @@ extension JSONReader {
             if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
             hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
           }
-          if seen.contains(hash) { clean = false }
-          seen.append(hash)
+          if !seen.insert(hash) { clean = false }
         }
         if try !skipCheckingKeys() { clean = false }
       } while try nextMember()
@@ -167,6 +166,33 @@ extension JSONReader {
       try skipValue()
       return true
     }
+  }
+}
+
+/// The key hashes of one object for ``JSONReader/skipCheckingKeys()``: the first eight in
+/// place, so that a small object allocates nothing.
+private struct KeyHashes {
+  private var inline: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+    (0, 0, 0, 0, 0, 0, 0, 0)
+  private var count = 0
+  private var more: [UInt64] = []
+
+  /// Adds `hash`; `false` when it was there already.
+  mutating func insert(_ hash: UInt64) -> Bool {
+    let inlineCount = Swift.min(count, 8)
+    let seen = withUnsafeBytes(of: &inline) { raw in
+      (0..<inlineCount).contains { raw.load(fromByteOffset: $0 * 8, as: UInt64.self) == hash }
+    }
+    if seen || more.contains(hash) { return false }
+    if count < 8 {
+      withUnsafeMutableBytes(of: &inline) { raw in
+        raw.storeBytes(of: hash, toByteOffset: count * 8, as: UInt64.self)
+      }
+    } else {
+      more.append(hash)
+    }
+    count += 1
+    return true
   }
 }
 

@@ -57,3 +57,15 @@ extension AutoMapTesting {
     return [facts.contains(.decodable), facts.contains(.encodable)]
   }
 }
+
+extension AutoMapTesting {
+  /// What the untagged byte path's check of a document's keys answers (see
+  /// `JSONReader.skipCheckingKeys()`): `true` when every key is plain and distinct in its
+  /// object; `nil` for malformed text.
+  public static func keysAreClean(_ text: String) -> Bool? {
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBytes { raw in
+      try? JSONReader.withReader(raw) { try $0.skipCheckingKeys() }
+    }
+  }
+}
