@@ -437,18 +437,8 @@ extension UntaggedEnum {
     _ memo: UntaggedByteMemo, _ reader: JSONReader, _ destination: UnsafeMutableRawPointer,
     _ spares: inout ByteDecoder?
   ) -> UntaggedTrialResult {
-    let (cursor, depth) = (reader.cursor, reader.depth)
-    let root: ByteDecoder
-    if let spare = spares.takeSpare() {
-      spare.session.begin()
-      spare.reset(at: cursor, depth: depth)
-      spare.session.reader.pointee = reader.detached()
-      root = spare
-    } else {
-      root = ByteDecoder(
-        session: ByteDecodingSession(reader.detached()), parent: nil, step: .root, at: cursor,
-        depth: depth)
-    }
+    let root = ByteDecoding.root(from: &spares, at: reader.cursor, depth: reader.depth)
+    root.session.reader.pointee = reader.detached()
     let outcome = trials(memo, reader, destination, root)
     root.session.live = false
     root.session.breakCycles(root)

@@ -524,16 +524,7 @@ enum ByteDecoding {
     _ body: (ByteDecodingSession, ByteDecoder, inout UnsafePointer<UInt8>) throws -> T
   ) -> Bool {
     let (cursor, depth) = (reader.cursor, reader.depth)
-    let root: ByteDecoder
-    if let spare = reader.spareRoot.takeSpare() {
-      spare.session.begin()
-      spare.reset(at: cursor, depth: depth)
-      root = spare
-    } else {
-      root = ByteDecoder(
-        session: ByteDecodingSession(placeholder), parent: nil, step: .root, at: cursor,
-        depth: depth)
-    }
+    let root = self.root(from: &reader.spareRoot, at: cursor, depth: depth)
     let session = root.session
     swap(&reader, &session.reader.pointee)
     let end = session.decode(T.self, root: root, into: destination, body)
@@ -544,6 +535,21 @@ enum ByteDecoding {
     // container its decoder.
     reader.spareRoot.keepSpare(consume root)
     return end != nil
+  }
+
+  /// A root decoder at `cursor`, with its session: a spare from `spares` made ready for a new
+  /// value, or a new one (its session's reader the ``placeholder``).
+  static func root(
+    from spares: inout ByteDecoder?, at cursor: UnsafePointer<UInt8>, depth: Int
+  ) -> ByteDecoder {
+    if let spare = spares.takeSpare() {
+      spare.session.begin()
+      spare.reset(at: cursor, depth: depth)
+      return spare
+    }
+    return ByteDecoder(
+      session: ByteDecodingSession(placeholder), parent: nil, step: .root, at: cursor,
+      depth: depth)
   }
 
   /// What a session's reader holds while the caller's is elsewhere (never read).

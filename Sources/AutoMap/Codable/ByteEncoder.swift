@@ -136,8 +136,13 @@ final class ByteEncoder: Encoder, ByteStepNode, Spare {
   /// Makes a spare root, whose session finished, ready for another value.
   func reuse(layout: Layout) {
     session.begin()
-    (state, firstKey, count, dropIfEmpty, below) = (.fresh, 0, 0, nil, nil)
+    clear()
     self.layout = layout
+  }
+
+  /// Makes this encoder's container state that of a new one (a spare root's or child's).
+  private func clear() {
+    (state, firstKey, count, dropIfEmpty, below) = (.fresh, 0, 0, nil, nil)
   }
 
   var isOpen: Bool { state == .keyed || state == .unkeyed || state == .virtualCase }
@@ -150,7 +155,7 @@ final class ByteEncoder: Encoder, ByteStepNode, Spare {
     if session.live && !session.failed {
       if let spare = session.spareChild.takeSpare() {
         (spare.parent, spare.step) = (self, step)
-        (spare.state, spare.firstKey, spare.count, spare.dropIfEmpty) = (.fresh, 0, 0, nil)
+        spare.clear()
         return spare
       }
       return ByteEncoder(session: session, parent: self, step: step)
