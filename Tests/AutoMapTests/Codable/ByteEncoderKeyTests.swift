@@ -160,6 +160,31 @@ extension ProcessWideState {
   }
 }
 
+/// Two keys `==` takes for one (canonically equivalent), though their bytes differ.
+private struct Accents: Encodable {
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: AnyKey.self)
+    try container.encode(1, forKey: AnyKey("\u{E9}"))
+    try container.encode(2, forKey: AnyKey("e\u{301}"))
+  }
+}
+
+private struct AccentsBox: JSONEncodable {
+  var accents = Accents()
+}
+
+extension ByteEncoderKeyTests {
+  /// The reference keeps a `Codable` value's members by `String` (as `JSONEncoder` does), so
+  /// the second key replaces the first: the byte path must take them for one key too, not
+  /// compare bytes.
+  @Test("keys equal as Strings but not as bytes are one key, as the reference writes them")
+  func equivalentKeys() throws {
+    agreeWriting(AccentsBox())
+    let written = Array(try AccentsBox().jsonData())
+    #expect(written == Array("{\"accents\":{\"\u{E9}\":2}}".utf8))
+  }
+}
+
 /// Keys of every form the writer tells apart: short and clean (written in one append), at and
 /// past the longest such, needing escapes, empty, not ASCII.
 private struct KeyForms: Encodable {

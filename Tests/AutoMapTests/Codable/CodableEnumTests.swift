@@ -182,6 +182,16 @@ struct CodableEnumTests {
   func refusals() throws {
     let error = #expect(throws: JSON.Error.self) { try Clash.item(type: "x").jsonData() }
     #expect(error?.message.contains("tag") == true)
+    // Wherever the value sits: the byte encoder gives the tag's key to the object's keys, so
+    // the payload's field of the same name fails its session, and the reference refuses.
+    struct Holder: JSONCodable { var clash = Clash.item(type: "x") }
+    for write in [
+      { try [Clash.item(type: "x")].jsonData() }, { try Holder().jsonData() },
+      { try [Clash.item(type: "x")].jsonData(options: .omitNulls) },
+    ] {
+      let nested = #expect(throws: JSON.Error.self) { try write() }
+      #expect(nested?.message.contains("tag") == true)
+    }
     // A CodableByMapping enum's init(from:) calls back into AutoMap: refused, never a loop.
     let bridged = #expect(throws: JSON.Error.self) { try Bridged(jsonString: #"{"a": {"_0": 1}}"#) }
     #expect(bridged?.kind == .invalidModel)
