@@ -475,6 +475,13 @@ extension UntaggedEnum {
     // saw); the first trial that reads the object reads it through this scan.
     var keyScan: ByteDecoder?
     var keyScanRead = false
+    defer {
+      // Unlinked from the scans begun by the trial that read it: kept here, if nothing holds it.
+      if let scan = keyScan {
+        keyScan = nil
+        root.session.keepChild(scan)
+      }
+    }
     for (index, key) in keys.enumerated() {
       let needs = needs[index]
       for shape in 0..<4 {
@@ -534,6 +541,8 @@ extension UntaggedEnum {
           UntaggedTrialDecoder(root: root, caseKey: key, payload: payload), shape: shape,
           end: shape == 0 ? textEnd : arrayEnd,
           checksShape: !(shape == 3 && needs?.requiresLabel == true), memo, reader, destination)
+        // Once the trial decoder is gone: its payload's decoder may then be kept as a spare.
+        root.session.breakCycles(root)
         switch outcome {
         case .found, .unsure: return outcome
         case .failed: continue
@@ -569,7 +578,6 @@ extension UntaggedEnum {
     let session = trial.session
     session.failed = false
     session.unsure = false
-    defer { session.breakCycles(trial.root) }
     do {
       let value = try E(from: trial)
       let end: UnsafePointer<UInt8>

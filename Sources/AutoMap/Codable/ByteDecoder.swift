@@ -44,6 +44,13 @@ final class ByteDecodingSession {
   /// is scanned to its end when the value ends, so that every byte is checked and every
   /// repeated key found.
   @exclusivity(unchecked) var open: ByteDecoder?
+  /// Child decoders whose value ended and that nothing else held, for the next values'
+  /// nested containers (an enum's payload makes no decoder, and no member storage, per value):
+  /// at most ``maximumSpareChildren``. A spare holds no parent; it holds its session, which
+  /// holds it: the root, whose session this is, empties the list when it goes (`deinit`).
+  @exclusivity(unchecked) var spareChild: ByteDecoder?
+  @exclusivity(unchecked) var spareChildren = 0
+  static let maximumSpareChildren = 16
 
   init(_ reader: JSONReader) {
     self.reader = .allocate(capacity: 1)
@@ -136,9 +143,8 @@ final class ByteDecodingSession {
   func breakCycles(_ root: ByteDecoder) {
     root.virtualCase = nil
     while let decoder = open {
-      open = decoder.nextOpen
-      decoder.nextOpen = nil
       decoder.pendingChild = nil
+      unlink(decoder)
     }
   }
 
@@ -146,10 +152,38 @@ final class ByteDecodingSession {
   func finishAll() throws {
     while let decoder = open {
       _ = try decoder.complete()  // still listed if it throws: `breakCycles` unlinks it
-      // Unlinked by moves: the next one becomes the head, `decoder` drops its own reference.
-      swap(&open, &decoder.nextOpen)
-      decoder.nextOpen = nil
+      unlink(decoder)
     }
+  }
+
+  /// Unlinks `decoder`, the head of the list of scans begun, and keeps it as a spare child.
+  @inline(__always)
+  private func unlink(_ decoder: consuming ByteDecoder) {
+    // Unlinked by moves: the next one becomes the head, `decoder` holds the list's reference.
+    swap(&open, &decoder.nextOpen)
+    decoder.nextOpen = nil
+    keepChild(decoder)
+  }
+
+  /// Keeps a child decoder whose value ended as a spare (``spareChild``), unless something
+  /// else holds it (the list of scans begun, its parent's pending child, a container `Codable`
+  /// code kept) or the list is full.
+  @inline(__always)
+  func keepChild(_ decoder: consuming ByteDecoder) {
+    guard decoder.parent != nil, spareChildren < Self.maximumSpareChildren else { return }
+    let kept = spareChild.keepSpare(consume decoder) {
+      $0.parent = nil
+      $0.step = .root
+    }
+    if kept { spareChildren += 1 }
+  }
+
+  /// A spare child decoder, taken from ``spareChild``.
+  @inline(__always)
+  func takeChild() -> ByteDecoder? {
+    guard let spare = spareChild.takeSpare() else { return nil }
+    spareChildren -= 1
+    return spare
   }
 }
 
@@ -189,7 +223,8 @@ protocol ByteStepNode: AnyObject {
 /// The `Decoder` of one value in the bytes (see ``ByteDecodingSession``).
 final class ByteDecoder: Decoder, ByteStepNode, Spare {
   let session: ByteDecodingSession
-  let parent: ByteDecoder?
+  /// Set when the decoder is made or taken from its session's spares (``child(_:at:depth:)``).
+  @exclusivity(unchecked) var parent: ByteDecoder?
   @exclusivity(unchecked) var step: ByteStep
   /// Where the value starts (whitespace may come first), and the reader's depth there.
   @exclusivity(unchecked) private(set) var originCursor: UnsafePointer<UInt8>
@@ -238,10 +273,23 @@ final class ByteDecoder: Decoder, ByteStepNode, Spare {
     scanCursor = cursor
   }
 
-  /// Makes a spare root, which nothing outlived, the root of a new value at `cursor` (the
-  /// members' storage is kept).
+  deinit {
+    // A session and its spare children hold each other: the session's root, when it goes,
+    // lets the spares go. (Spares have no parent either: a spare goes only once its list is
+    // let go.)
+    if parent == nil, session.spareChild != nil { session.spareChild = nil }
+  }
+
+  /// Makes a spare root, which nothing outlived, the root of a new value at `cursor`.
   func reset(at cursor: UnsafePointer<UInt8>, depth: Int) {
-    (step, originCursor, originDepth, scanCursor) = (.root, cursor, depth, cursor)
+    step = .root
+    clear(at: cursor, depth: depth)
+  }
+
+  /// Makes a spare, which nothing outlived, the decoder of a new value at `cursor`, its step
+  /// left as it is (the members' storage is kept).
+  private func clear(at cursor: UnsafePointer<UInt8>, depth: Int) {
+    (originCursor, originDepth, scanCursor) = (cursor, depth, cursor)
     (nextOpen, end, virtualCase, hiddenKey, pendingChild) = (nil, nil, nil, nil, nil)
     (state, isEmptyObject, innerDepth, pending) = (.none, false, 0, false)
     members.removeAll(keepingCapacity: true)
@@ -261,10 +309,16 @@ final class ByteDecoder: Decoder, ByteStepNode, Spare {
 
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
-  /// A decoder for a value inside this one, at `cursor`.
+  /// A decoder for a value inside this one, at `cursor`: one of the session's spares when it
+  /// has one.
   @inline(__always)
   func child(_ step: ByteStep, at cursor: UnsafePointer<UInt8>, depth: Int) -> ByteDecoder {
-    ByteDecoder(session: session, parent: self, step: step, at: cursor, depth: depth)
+    if let spare = session.takeChild() {
+      (spare.parent, spare.step) = (self, step)
+      spare.clear(at: cursor, depth: depth)
+      return spare
+    }
+    return ByteDecoder(session: session, parent: self, step: step, at: cursor, depth: depth)
   }
 
   // MARK: Containers
@@ -603,6 +657,7 @@ enum ByteDecoding {
         root.virtualCase = (name, payload)
         let value = try T(from: root)
         end = try payload.complete()
+        root.virtualCase = nil  // the payload is no longer held: it may be kept as a spare
         return value
       case .adjacentTag(let tag, let content):
         // The root scans the object itself, as for the external tag.

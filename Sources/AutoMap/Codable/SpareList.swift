@@ -1,7 +1,8 @@
 /// An object that waits, finished, in a list of spares for its next use: byte `Decoder` roots
 /// kept by a reader (``JSONReader/spareRoot``), `Encoder` roots and untagged enums' probes
-/// kept by a writer (``JSONWriter/spareRoot``, ``JSONWriter/spareProbe``), child encoders
-/// kept by their session (``ByteEncodingSession/spareChild``), linked through ``nextSpare``.
+/// kept by a writer (``JSONWriter/spareRoot``, ``JSONWriter/spareProbe``), child encoders and
+/// decoders kept by their session (``ByteEncodingSession/spareChild``,
+/// ``ByteDecodingSession/spareChild``), linked through ``nextSpare``.
 ///
 /// The one rule of both lists: a spare is taken only when no copy of the list's owner holds
 /// the list (copies never share a spare), and an object is kept only when nothing else holds
@@ -30,19 +31,20 @@ extension Optional where Wrapped: Spare {
   /// values stay right, only slower: callgrind showed `Invoice` encode 25.7K -> 28.8K).
   ///
   /// `empty` runs on an object that is kept, before it joins the list: to let go of what a
-  /// spare must not hold (a child encoder's parent).
-  @inline(__always)
+  /// spare must not hold (a child's parent). Returns whether the object was kept.
+  @inline(__always) @discardableResult
   mutating func keepSpare(
     _ object: consuming Wrapped, emptying empty: (Wrapped) -> Void = { _ in }
-  ) {
+  ) -> Bool {
     var object = object
     // The runtime's counts include one weak and one unowned reference of the object's own.
     guard isKnownUniquelyReferenced(&object), _getWeakRetainCount(object) <= 1,
       _getUnownedRetainCount(object) <= 1
-    else { return }
+    else { return false }
     empty(object)
     object.nextSpare = self
     self = consume object
+    return true
   }
 }
 
