@@ -468,25 +468,33 @@ final class ByteDecoder: Decoder, ByteStepNode, Spare {
   }
 
   @inline(__always)
-  private func matches(_ member: Member, _ key: String) -> Bool {
-    var key = key
-    return key.withUTF8 { bytes in
-      guard bytes.count == member.keyCount else { return false }
-      guard let base = bytes.baseAddress else { return true }
-      return sameBytes(base, member.key, bytes.count)
-    }
+  private func matches(_ member: Member, _ key: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard key.count == member.keyCount else { return false }
+    guard let base = key.baseAddress else { return true }
+    return sameBytes(base, member.key, key.count)
+  }
+
+  /// Whether `key` is the one left out of the object's view: the same bytes, as the reference
+  /// removes it (`==` would also take a canonically equivalent key for it).
+  @inline(__always)
+  private func isHidden(_ key: String) -> Bool {
+    guard let hiddenKey else { return false }
+    return JSON.sameKey(hiddenKey, key)
   }
 
   /// The member `key` names, or `nil` when the object has none.
   func lookup(_ key: String) throws -> Int? {
-    if let hiddenKey, hiddenKey == key { return nil }
-    for position in members.indices where matches(members[position], key) {
-      return position
+    if isHidden(key) { return nil }
+    var key = key
+    return try key.withUTF8 { key in
+      for position in members.indices where matches(members[position], key) {
+        return position
+      }
+      while try scanNext() {
+        if matches(members[members.count - 1], key) { return members.count - 1 }
+      }
+      return nil
     }
-    while try scanNext() {
-      if matches(members[members.count - 1], key) { return members.count - 1 }
-    }
-    return nil
   }
 
   /// The member `key` names; a missing key fails the session.
@@ -531,7 +539,7 @@ final class ByteDecoder: Decoder, ByteStepNode, Spare {
     keys.reserveCapacity(members.count)
     for position in members.indices {
       let name = key(position)
-      if name != hiddenKey, let key = Key(stringValue: name) { keys.append(key) }
+      if !isHidden(name), let key = Key(stringValue: name) { keys.append(key) }
     }
     return keys
   }

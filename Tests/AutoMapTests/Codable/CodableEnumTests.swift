@@ -212,3 +212,37 @@ struct CodableEnumTests {
     #expect(shape == .none)
   }
 }
+
+/// An internal tag spelled with a combining accent, and a hand-written `init(from:)` that lists
+/// the payload's keys: the tag is left out of them by its bytes, as the reference removes it,
+/// so a key `==` takes for the tag (the accent precomposed) is still listed.
+private enum AccentTagged: JSONCodable, Codable, Equatable {
+  case item(keys: [String])
+  static let caseLayout = JSON.CaseLayout.internalTag("e\u{301}")
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: AnyKey.self)
+    guard let key = container.allKeys.first else {
+      throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "no case"))
+    }
+    let payload = try container.nestedContainer(keyedBy: AnyKey.self, forKey: key)
+    self = .item(keys: payload.allKeys.map(\.stringValue))
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: AnyKey.self)
+    guard case .item(let keys) = self else { return }
+    var payload = container.nestedContainer(keyedBy: AnyKey.self, forKey: AnyKey("item"))
+    for key in keys { try payload.encode(1, forKey: AnyKey(key)) }
+  }
+}
+
+extension CodableEnumTests {
+  @Test("an internal tag is left out of the payload by its bytes, on every path")
+  func tagBytes() throws {
+    let text = "{\"e\u{301}\": \"item\", \"\u{E9}\": 1, \"x\": 2}"
+    let decoded = try #require(try agreedDecoding(AccentTagged.self, text)?.get())
+    guard case .item(let keys) = decoded else { return }
+    #expect(keys.map { Array($0.utf8) } == [Array("\u{E9}".utf8), Array("x".utf8)])
+  }
+}
