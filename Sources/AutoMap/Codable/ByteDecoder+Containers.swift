@@ -111,10 +111,7 @@ struct ByteVirtualCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
   let name: String
 
   var codingPath: [any CodingKey] { decoder.codingPath }
-  var allKeys: [Key] {
-    guard let key = Key(stringValue: name) else { return [] }
-    return [key]
-  }
+  var allKeys: [Key] { CaseKeys.keys(Key.self, named: name) }
   func contains(_ key: Key) -> Bool { key.stringValue == name }
 
   /// The payload's decoder, for the case key.

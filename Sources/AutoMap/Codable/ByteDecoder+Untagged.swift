@@ -265,7 +265,7 @@ struct UntaggedCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let trial: UntaggedTrialDecoder
 
   var codingPath: [any CodingKey] { [] }
-  var allKeys: [Key] { Key(stringValue: trial.caseKey).map { [$0] } ?? [] }
+  var allKeys: [Key] { CaseKeys.keys(Key.self, named: trial.caseKey) }
   func contains(_ key: Key) -> Bool { key.stringValue == trial.caseKey }
 
   /// Synthesized code reads a case's payload through a nested container only.
@@ -397,16 +397,7 @@ extension UntaggedEnum {
   ) -> UntaggedTrialResult {
     let key = UntaggedByteMemo.Key(
       layout: ObjectIdentifier(self), offset: reader.start.distance(to: reader.cursor))
-    if let known = memo.outcomes[key] {
-      switch known {
-      case .value(let value, let end):
-        guard let value = value as? E else { return .unsure }
-        RawValue.initialize(destination, to: value)
-        return .found(end: end)
-      case .failed: return .failed
-      case .unsure: return .unsure
-      }
-    }
+    if let known = memo.outcomes[key] { return recalled(known, destination) }
     if let loop = memo.underWay.lastIndex(where: { $0.key == key }) {
       // The enum again at the same value: the shortest way to read a value never passes
       // through itself. What was tried in between saw the loop cut: not remembered.
@@ -428,6 +419,23 @@ extension UntaggedEnum {
     case .found, .failed: break
     }
     return outcome
+  }
+
+  /// A remembered outcome; a value found is put in `destination`. Apart from ``remember``,
+  /// which then asks the runtime for the metadata of `E?` (a generic metadata lookup, 460
+  /// instructions) on every call, not only on those that recall a value.
+  @inline(never)
+  private func recalled(_ known: UntaggedByteOutcome, _ destination: UnsafeMutableRawPointer)
+    -> UntaggedTrialResult
+  {
+    switch known {
+    case .value(let value, let end):
+      guard let value = value as? E else { return .unsure }
+      RawValue.initialize(destination, to: value)
+      return .found(end: end)
+    case .failed: return .failed
+    case .unsure: return .unsure
+    }
   }
 
   /// Tries each case in order, each shape in order, as ``decode(_:)`` does, reading with a

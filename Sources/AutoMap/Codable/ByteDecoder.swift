@@ -292,7 +292,7 @@ final class ByteDecoder: Decoder, ByteStepNode, Spare {
     (originCursor, originDepth, scanCursor) = (cursor, depth, cursor)
     (nextOpen, end, virtualCase, hiddenKey, pendingChild) = (nil, nil, nil, nil, nil)
     (state, isEmptyObject, innerDepth, pending) = (.none, false, 0, false)
-    members.removeAll(keepingCapacity: true)
+    members.truncate(to: 0)
   }
 
   /// Reads this value with `read` (no other code may run meanwhile); notes where it ends.

@@ -91,7 +91,7 @@ private struct NeedsCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
   let probe: NeedsProbe
 
   var codingPath: [any CodingKey] { [] }
-  var allKeys: [Key] { Key(stringValue: probe.caseKey).map { [$0] } ?? [] }
+  var allKeys: [Key] { CaseKeys.built(Key.self, probe.caseKey) }
   func contains(_ key: Key) -> Bool { key.stringValue == probe.caseKey }
   func decodeNil(forKey _: Key) throws -> Bool { throw probe.refuse() }
   func decode<T: Decodable>(_: T.Type, forKey _: Key) throws -> T { throw probe.refuse() }

@@ -69,3 +69,16 @@ extension AutoMapTesting {
     }
   }
 }
+
+extension AutoMapTesting {
+  /// A case container's `allKeys` for `name`, looked for from slot `home` of the shared table
+  /// on, as ``CaseKeys`` looks from the slot its hash gives: tests make names meet.
+  public static func caseKeys<Key: CodingKey>(_: Key.Type, named name: String, home: Int)
+    -> [Key]
+  {
+    CaseKeys.keys(Key.self, named: name, home: home)
+  }
+
+  /// Empties the shared table of case keys (its entries stay allocated).
+  public static func forgetCaseKeys() { CaseKeys.forgetAll() }
+}

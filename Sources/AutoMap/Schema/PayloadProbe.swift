@@ -61,7 +61,7 @@ private struct CaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let name: String
   let log: ProbeLog
   var codingPath: [any CodingKey] { [] }
-  var allKeys: [Key] { Key(stringValue: name).map { [$0] } ?? [] }
+  var allKeys: [Key] { CaseKeys.built(Key.self, name) }
 
   func contains(_ key: Key) -> Bool { key.stringValue == name }
   func decodeNil(forKey _: Key) throws -> Bool { false }

@@ -1,0 +1,241 @@
+@_spi(Testing) import AutoMap
+import Foundation
+import Testing
+
+// A case container's `allKeys` (the one case key synthesized `init(from:)` asks for) is built
+// once per key type and name and then shared. Attacked here: names that are one key to `==`
+// but not the same bytes, key types that refuse a name another accepts, class keys, more names
+// than the table holds, and threads filling it at once.
+
+/// The case key as `init(from:)` saw it: its bytes, and whether any key came at all.
+private func seenKey<Key: CodingKey>(_ decoder: any Decoder, _: Key.Type) throws -> String {
+  let container = try decoder.container(keyedBy: Key.self)
+  guard let key = container.allKeys.first else { return "none" }
+  return key.stringValue.utf8.map { String($0, radix: 16) }.joined(separator: " ")
+}
+
+/// Keeps whatever name it is given, as `AnyKey` does.
+private struct KeptName: CodingKey {
+  let stringValue: String
+  init(stringValue: String) { self.stringValue = stringValue }
+  var intValue: Int? { nil }
+  init?(intValue _: Int) { nil }
+}
+
+/// Knows no name that starts with "t"; counts the names it was asked for.
+private struct NoT: CodingKey {
+  static let asked = Shared([String: Int]())
+  let stringValue: String
+  init?(stringValue: String) {
+    Self.asked.withLock { $0[stringValue, default: 0] += 1 }
+    guard !stringValue.hasPrefix("t") else { return nil }
+    self.stringValue = stringValue
+  }
+  var intValue: Int? { nil }
+  init?(intValue _: Int) { nil }
+}
+
+/// A class key that counts the keys made, by name.
+private final class CountedKey: CodingKey, @unchecked Sendable {
+  static let made = Shared([String: Int]())
+  let stringValue: String
+  init(stringValue: String) {
+    self.stringValue = stringValue
+    Self.made.withLock { $0[stringValue, default: 0] += 1 }
+  }
+  var intValue: Int? { nil }
+  init?(intValue _: Int) { nil }
+}
+
+private enum SeenExternal: JSONCodable, Codable, Equatable {
+  case seen(String)
+  init(from decoder: any Decoder) throws { self = .seen(try seenKey(decoder, KeptName.self)) }
+  func encode(to _: any Encoder) throws {}
+}
+
+private enum SeenInternal: JSONCodable, Codable, Equatable {
+  case seen(String)
+  static let caseLayout = JSON.CaseLayout.internalTag("type")
+  init(from decoder: any Decoder) throws { self = .seen(try seenKey(decoder, KeptName.self)) }
+  func encode(to _: any Encoder) throws {}
+}
+
+private enum SeenAdjacent: JSONCodable, Codable, Equatable {
+  case seen(String)
+  static let caseLayout = JSON.CaseLayout.adjacentTag("type", content: "value")
+  init(from decoder: any Decoder) throws { self = .seen(try seenKey(decoder, KeptName.self)) }
+  func encode(to _: any Encoder) throws {}
+}
+
+private enum SeenNoT: JSONCodable, Codable, Equatable {
+  case seen(String)
+  init(from decoder: any Decoder) throws { self = .seen(try seenKey(decoder, NoT.self)) }
+  func encode(to _: any Encoder) throws {}
+}
+
+private enum SeenCounted: JSONCodable, Codable, Equatable {
+  case seen(ObjectIdentifier?)
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CountedKey.self)
+    self = .seen(container.allKeys.first.map(ObjectIdentifier.init))
+  }
+  func encode(to _: any Encoder) throws {}
+}
+
+/// The value every entry point agrees on, if they agree on one.
+private func agreed<T: JSONDecodable & Equatable>(_: T.Type, _ text: String) -> T? {
+  try? agreedDecoding(T.self, text)?.get()
+}
+
+/// The bytes `seenKey` shows for `name`.
+private func hex(_ name: String) -> String {
+  name.utf8.map { String($0, radix: 16) }.joined(separator: " ")
+}
+
+@Suite("Case keys built once and shared")
+struct CaseKeysTests {
+  /// Names that `==` takes for one: precomposed and combining accents, and the Kelvin sign.
+  private static let spellings = [("\u{E9}", "e\u{301}"), ("\u{212A}", "K")]
+
+  @Test("each spelling of a name gets a key of its own bytes, in every tag layout")
+  func spellings() throws {
+    for (first, second) in Self.spellings {
+      for name in [first, second, first, second] {
+        let external = "{\"\(name)\": {}}"
+        #expect(try [SeenExternal](jsonString: "[\(external)]") == [.seen(hex(name))])
+        #expect(agreed(SeenExternal.self, external) == .seen(hex(name)))
+        let internalText = "{\"type\": \"\(name)\"}"
+        #expect(try [SeenInternal](jsonString: "[\(internalText)]") == [.seen(hex(name))])
+        #expect(
+          agreed(SeenInternal.self, internalText) == .seen(hex(name)))
+        let adjacent = "{\"type\": \"\(name)\", \"value\": {}}"
+        #expect(try [SeenAdjacent](jsonString: "[\(adjacent)]") == [.seen(hex(name))])
+        #expect(
+          agreed(SeenAdjacent.self, adjacent) == .seen(hex(name)))
+      }
+    }
+  }
+
+  @Test("a key type that refuses a name gets no key, whatever another type was given")
+  func refusedName() throws {
+    let text = #"[{"tap": {}}, {"swipe": {}}, {"tap": {}}]"#
+    for _ in 0..<3 {
+      #expect(
+        try [SeenExternal](jsonString: text) == [
+          .seen(hex("tap")), .seen(hex("swipe")), .seen(hex("tap")),
+        ])
+      #expect(
+        try [SeenNoT](jsonString: text) == [.seen("none"), .seen(hex("swipe")), .seen("none")])
+    }
+    #expect(agreed(SeenNoT.self, #"{"tap": {}}"#) == .seen("none"))
+  }
+
+  @Test("class keys are made again for each value, never shared")
+  func classKeys() throws {
+    let text = "[" + Array(repeating: #"{"tap": {}}"#, count: 5).joined(separator: ",") + "]"
+    let before = CountedKey.made.current["tap", default: 0]
+    let values = try [SeenCounted](jsonString: text) + [SeenCounted](jsonData: Data(text.utf8))
+    #expect(CountedKey.made.current["tap", default: 0] - before >= 10)
+    let identities = values.compactMap { value -> ObjectIdentifier? in
+      guard case .seen(let identity) = value else { return nil }
+      return identity
+    }
+    #expect(identities.count == 10)
+  }
+
+  @Test("more names than the table holds: each value its own key")
+  func manyNames() throws {
+    let names =
+      (0..<1_200).map { "case\($0)" } + (0..<40).map { "a name long enough for the heap \($0)" }
+    let text = "[" + names.map { "{\"\($0)\": {}}" }.joined(separator: ",") + "]"
+    for _ in 0..<2 {
+      #expect(try [SeenExternal](jsonString: text) == names.map { .seen(hex($0)) })
+      #expect(try [SeenExternal](jsonData: Data(text.utf8)) == names.map { .seen(hex($0)) })
+    }
+  }
+
+  @Test("threads filling the table at once each get their own keys")
+  func threads() async throws {
+    let outcomes = await withTaskGroup(of: Bool.self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          let names = (0..<300).map { "t\(task)n\($0 % 150)" }
+          let text = "[" + names.map { "{\"\($0)\": {}}" }.joined(separator: ",") + "]"
+          let expected = names.map { SeenExternal.seen(hex($0)) }
+          let refused = names.map { _ in SeenNoT.seen("none") }
+          for _ in 0..<4 {
+            guard (try? [SeenExternal](jsonString: text)) == expected,
+              (try? [SeenNoT](jsonString: text)) == refused
+            else { return false }
+          }
+          return true
+        }
+      }
+      var outcomes: [Bool] = []
+      for await outcome in group { outcomes.append(outcome) }
+      return outcomes
+    }
+    #expect(outcomes == Array(repeating: true, count: 8))
+  }
+}
+
+/// The table itself, with names made to meet in one slot (a hash never chooses that).
+@Suite("The shared table of case keys", .serialized)
+struct CaseKeyTableTests {
+  private func names<Key: CodingKey>(_: Key.Type, _ name: String, home: Int) -> [String] {
+    AutoMapTesting.caseKeys(Key.self, named: name, home: home).map(\.stringValue)
+  }
+
+  @Test(
+    "a name another key type put in the slot is not taken for this type's", arguments: [7, 1_023])
+  func typeChecked(home: Int) {
+    AutoMapTesting.forgetCaseKeys()
+    for _ in 0..<2 {
+      #expect(names(KeptName.self, "tap", home: home) == ["tap"])
+      #expect(names(NoT.self, "tap", home: home) == [])
+    }
+  }
+
+  @Test("a spelling `==` takes for a name in the slot gets keys of its own bytes")
+  func bytesChecked() {
+    for (first, second) in [("\u{E9}", "e\u{301}"), ("\u{212A}", "K")] {
+      AutoMapTesting.forgetCaseKeys()
+      for name in [first, second, first, second] {
+        let keys = names(KeptName.self, name, home: 100)
+        #expect(keys.map { Array($0.utf8) } == [Array(name.utf8)])
+      }
+    }
+  }
+
+  @Test("names past the slots a home may use are built, from any home")
+  func fullSlots() {
+    AutoMapTesting.forgetCaseKeys()
+    let all = (0..<9).map { "n\($0)" }
+    for _ in 0..<3 {
+      for home in [0, 1_021] {
+        for name in all { #expect(names(KeptName.self, name, home: home) == [name]) }
+      }
+    }
+  }
+
+  @Test("names a key refuses, and long names, are not kept: a document cannot fill memory")
+  func notKept() {
+    AutoMapTesting.forgetCaseKeys()
+    let short = String(repeating: "a", count: 64)
+    let long = String(repeating: "a", count: 65)
+    for name in ["tz", short, long] {
+      let before = NoT.asked.current[name, default: 0]
+      for _ in 0..<3 { _ = names(NoT.self, name, home: 200) }
+      let kept = name == short
+      #expect(NoT.asked.current[name, default: 0] - before == (kept ? 1 : 3), "\(name.count)")
+    }
+  }
+
+  @Test("class keys are built each time")
+  func classKeys() {
+    AutoMapTesting.forgetCaseKeys()
+    let before = CountedKey.made.current["x", default: 0]
+    for _ in 0..<3 { #expect(names(CountedKey.self, "x", home: 50) == ["x"]) }
+    #expect(CountedKey.made.current["x", default: 0] - before == 3)
+  }
+}
