@@ -494,7 +494,10 @@ extension UntaggedEnum {
       let needs = needs[index]
       for shape in 0..<4 {
         // A payload that fails the case having read nothing: the reference fails it too,
-        // when the keys are plain.
+        // whatever the document's keys. The payload's keys are the reference's: none (the
+        // name), `_0`, `_0`… (positions), or the object's own, which the reference looks up
+        // by their bytes as `lookup` does (an escaped or repeated key throws here: the
+        // reference reads those). No key of a nested value is read.
         if let needs {
           let fails: Bool
           switch shape {
@@ -510,15 +513,11 @@ extension UntaggedEnum {
               guard (try? scan.openObject()) != nil else { return .unsure }
               keyScan = scan
             }
-            // An escaped or repeated key throws: the reference reads those.
             guard let scan = keyScan, let missing = try? needs.fail({ try scan.lookup($0) != nil })
             else { return .unsure }
             fails = missing
           }
-          if fails {
-            guard memo.failuresAreFinal(reader) else { return .unsure }
-            continue
-          }
+          if fails { continue }
         }
         let payload: UntaggedTrialDecoder.Payload
         let caseStep = ByteStep.name(key)

@@ -95,6 +95,15 @@ enum UBKeyed: JSONCodable, Codable, Equatable {
   static let caseLayout = JSON.CaseLayout.untagged(["a", "b", "c", "k", "pair", "one", "plain"])
 }
 
+/// `UBKeyed` nested in another untagged enum, where a case it skips for a missing key is final
+/// on bytes (not left to the reference).
+enum UBKeyedOuter: JSONCodable, Codable, Equatable {
+  case wrap(inner: UBKeyed, w: Int)
+  case keyed(UBKeyed)
+  case other(o: Int)
+  static let caseLayout = JSON.CaseLayout.untagged(["wrap", "keyed", "other"])
+}
+
 /// Lists a name that is not a case: every use that reads one is an `.invalidModel` error.
 enum UBBroken: JSONCodable, Codable, Equatable {
   case p(Int)
@@ -396,6 +405,24 @@ struct UntaggedBytePathTests {
       #"{"z": 1, "y": [1, {"x": 2}]}"#,
     ]
     for text in texts { agreeEverywhere(UBKeyed.self, text) }
+    // Nested, beside keys the reference could read as one (a repeat, a case or `_` variant,
+    // an escape, a combining accent) in the outer object and in a sibling value.
+    let siblings = [
+      "", #", "w": 2"#, #", "junk": {"a": 1, "A": 2}"#, #", "W": 3"#, #", "\u0077": 4"#,
+      ", \"e\u{301}\": 5, \"\u{E9}\": 6", #", "o_": 7, "O": 8"#,
+    ]
+    for text in texts {
+      agreeEverywhere(UBKeyedOuter.self, text)
+      for sibling in siblings {
+        agreeEverywhere(UBKeyedOuter.self, #"{"inner": \#(text), "w": 1\#(sibling)}"#)
+        agreeEverywhere(UBKeyedOuter.self, #"{"o": 1, "inner": \#(text)\#(sibling)}"#)
+      }
+    }
+    #expect(
+      agreedDecoding(UBKeyedOuter.self, #"{"inner": {"K": 1}, "w": 1, "junk": {"a": 1, "A": 2}}"#)
+        == .success(.wrap(inner: .k(K: 1), w: 1)))
+    #expect(
+      agreedDecoding(UBKeyedOuter.self, #"{"o": 1, "inner": {"y": 2}}"#) == .success(.other(o: 1)))
     #expect(agreedDecoding(UBKeyed.self, #"{"x": null, "z": 2}"#) == .success(.c(x: nil, z: 2)))
     #expect(agreedDecoding(UBKeyed.self, "[1, 2]") == .success(.pair(1, 2)))
   }
