@@ -52,11 +52,11 @@ final class UntaggedByteMemo {
     let offset: Int
   }
 
-  let start: UnsafePointer<UInt8>
-  let end: UnsafePointer<UInt8>
+  private(set) var start: UnsafePointer<UInt8>
+  private(set) var end: UnsafePointer<UInt8>
   /// Where the outermost value starts, and the reader's depth there.
-  let origin: UnsafePointer<UInt8>
-  let originDepth: Int
+  private(set) var origin: UnsafePointer<UInt8>
+  private(set) var originDepth: Int
   // Unchecked exclusivity, as the byte decoder's: a memo is used by one thread, by one value
   // and the values nested in it, and no access overlaps another.
   @exclusivity(unchecked) var outcomes: [Key: UntaggedByteOutcome] = [:]
@@ -68,12 +68,42 @@ final class UntaggedByteMemo {
   /// Set when any trial was unsure: every value of the document is decoded again.
   @exclusivity(unchecked) var unsure = false
 
-  init(_ reader: JSONReader, origin: UnsafePointer<UInt8>) {
+  private init(_ reader: JSONReader, origin: UnsafePointer<UInt8>) {
     start = reader.start
     end = reader.end
     self.origin = origin
     originDepth = reader.depth
   }
+
+  /// A memo for the outermost value at the reader: the one a value before gave back, when no
+  /// other thread took it, or a new one. (A memo and its two collections were three
+  /// allocations per value.)
+  static func take(_ reader: JSONReader) -> UntaggedByteMemo {
+    guard let memo = spare.take() else {
+      return UntaggedByteMemo(reader, origin: reader.cursor)
+    }
+    (memo.start, memo.end, memo.origin) = (reader.start, reader.end, reader.cursor)
+    (memo.originDepth, memo.clean, memo.unsure) = (reader.depth, nil, false)
+    return memo
+  }
+
+  /// Gives a memo whose value ended back for the next value, emptied (its collections keep
+  /// their storage), unless something else holds it or a deep value grew its collections.
+  static func giveBack(_ memo: consuming UntaggedByteMemo) {
+    var memo = memo
+    guard isKnownUniquelyReferenced(&memo), memo.outcomes.capacity <= keptCapacity,
+      memo.underWay.capacity <= keptCapacity
+    else { return }
+    if !memo.outcomes.isEmpty { memo.outcomes.removeAll(keepingCapacity: true) }
+    memo.underWay.truncate(to: 0)
+    spare.give(memo)
+  }
+
+  /// The most entries a spare memo keeps room for in each of its collections.
+  private static let keptCapacity = 64
+
+  /// The memo given back, for any thread to take.
+  private static let spare = SpareSlot<UntaggedByteMemo>()
 
   /// The memo of the untagged value being read from `reader`'s document on this thread.
   static func current(for reader: JSONReader) -> UntaggedByteMemo? {
@@ -365,26 +395,31 @@ extension UntaggedEnum {
       throw Self.unsureError
     }
     reader.skipWhitespace()
-    let memo = outer ?? UntaggedByteMemo(reader, origin: reader.cursor)
     let view = reader.detached()  // the trials read their own copies
-    let outcome =
-      outer == nil
-      ? memo.installed { remember(memo, view, destination, &reader.spareRoot) }
-      : remember(memo, view, destination, &reader.spareRoot)
-    switch outcome {
-    case .found(let end):
-      if outer == nil, memo.unsure {
-        // (A trial checks this before it keeps a value; should one not, nothing is leaked.)
-        RawValue.destroy(destination, as: E.self)
-        return false
+    guard let outer else {
+      let memo = UntaggedByteMemo.take(reader)
+      let outcome = memo.installed { remember(memo, view, destination, &reader.spareRoot) }
+      var found = false
+      if case .found(let end) = outcome {
+        if memo.unsure {
+          // (A trial checks this before it keeps a value; should one not, nothing is leaked.)
+          RawValue.destroy(destination, as: E.self)
+        } else {
+          reader.cursor = end
+          found = true
+        }
       }
+      UntaggedByteMemo.giveBack(consume memo)
+      return found
+    }
+    switch remember(outer, view, destination, &reader.spareRoot) {
+    case .found(let end):
       reader.cursor = end
       return true
-    case .failed where outer != nil:
+    case .failed:
       throw Self.noCase
-    case .failed, .unsure:
-      guard outer != nil else { return false }
-      memo.unsure = true
+    case .unsure:
+      outer.unsure = true
       throw Self.unsureError
     }
   }

@@ -126,3 +126,37 @@ final class OnceSlot<Object: AnyObject>: Sendable {
 
   deinit { AtomicObject<Object>.release(word.word) }
 }
+
+/// One spare object for any thread to take and give back: a thread that finds the slot empty
+/// (another has the spare) makes its own, and an object given back to a full slot is let go.
+///
+/// ```swift
+/// let memo = spares.take() ?? Memo()
+/// …
+/// spares.give(memo)
+/// ```
+final class SpareSlot<Object: AnyObject>: Sendable {
+  private let word = AtomicWord(0)
+
+  init() {}
+
+  /// The spare, now the caller's alone; `nil` when the slot is empty.
+  func take() -> Object? {
+    var current = word.loadAcquiring()
+    while let raw = UnsafeRawPointer(bitPattern: current) {
+      // Whatever the word holds is the slot's (even an object at an address taken and given
+      // back meanwhile): the exchange hands over exactly the slot's reference.
+      if automap_atomic_compare_exchange(word.word, &current, 0) {
+        return Unmanaged<Object>.fromOpaque(raw).takeRetainedValue()
+      }
+    }
+    return nil
+  }
+
+  /// Keeps `object` as the spare, unless the slot has one.
+  func give(_ object: Object) {
+    _ = AtomicObject.storeIfNil(object, in: word.word)
+  }
+
+  deinit { AtomicObject<Object>.release(word.word) }
+}

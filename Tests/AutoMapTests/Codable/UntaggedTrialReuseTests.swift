@@ -138,3 +138,53 @@ struct UntaggedTrialReuseTests {
     #expect(try [TrialKeeps](jsonData: Data(text.utf8)) == expected)
   }
 }
+
+/// The memo of an outermost untagged value (what each nested value and position gave) is
+/// handed to the next outermost value, on any thread, emptied.
+@Suite("Untagged memos, reused across values and threads")
+struct UntaggedMemoReuseTests {
+  /// Documents of one shape and length whose nested values differ: a memo that kept what the
+  /// last document's nested values gave would show them at the same offsets.
+  private static func documents(_ round: Int) -> [(String, UntaggedTree<Int>)] {
+    (0..<10).map { index in
+      let (a, b, c) = ((round + index) % 10, (round + index + 3) % 10, (round + index + 7) % 10)
+      return (
+        "[[\(a), \(b)], [\(c), [\(a), \(c)]], \(b)]",
+        .node([.pair(.leaf(a), .leaf(b)), .pair(.leaf(c), .pair(.leaf(a), .leaf(c))), .leaf(b)])
+      )
+    }
+  }
+
+  @Test("documents of one shape one after another: each its own values")
+  func oneAfterAnother() throws {
+    for round in 0..<3 {
+      for (text, expected) in Self.documents(round) {
+        #expect(try UntaggedTree<Int>(jsonString: text) == expected, "\(text)")
+        #expect(try UntaggedTree<Int>(jsonData: Data(text.utf8)) == expected, "\(text)")
+        #expect(try [UntaggedTree<Int>](jsonString: "[\(text)]") == [expected], "\(text)")
+      }
+    }
+  }
+
+  @Test("threads decoding at once: each its own values")
+  func threads() async {
+    let wrong = await withTaskGroup(of: [String].self) { group in
+      for task in 0..<8 {
+        group.addTask {
+          var wrong: [String] = []
+          for round in 0..<20 {
+            for (text, expected) in Self.documents(task + round)
+            where (try? UntaggedTree<Int>(jsonString: text)) != expected {
+              wrong.append(text)
+            }
+          }
+          return wrong
+        }
+      }
+      var wrong: [String] = []
+      for await found in group { wrong += found }
+      return wrong
+    }
+    #expect(wrong.isEmpty, "\(wrong.prefix(3))")
+  }
+}
