@@ -528,6 +528,14 @@ extension UntaggedEnum {
     for (index, key) in keys.enumerated() {
       let needs = needs[index]
       for shape in 0..<4 {
+        // The shapes the document cannot take: a name only as a string, positions only as an
+        // array, labels only as an object (one value: any document).
+        switch shape {
+        case 0: guard text == key else { continue }
+        case 2: guard elements != nil else { continue }
+        case 3: guard isObject else { continue }
+        default: break
+        }
         // A payload that fails the case having read nothing: the reference fails it too,
         // whatever the document's keys. The payload's keys are the reference's: none (the
         // name), `_0`, `_0`… (positions), or the object's own, which the reference looks up
@@ -536,13 +544,12 @@ extension UntaggedEnum {
         if let needs {
           let fails: Bool
           switch shape {
-          case 0: fails = text == key  // `{}` holds no key
-          case 1: fails = needs.fail { $0 == "_0" }
+          case 0: fails = true  // `{}` holds no key
+          case 1: fails = needs.failsAsOneValue
           case 2:
             fails =
               elements.map { elements in needs.fail { elements.index($0) != nil } } ?? false
           default:
-            guard isObject else { continue }
             if keyScan == nil {
               let scan = root.child(.root, at: cursor, depth: depth)
               guard (try? scan.openObject()) != nil else { return .unsure }
@@ -555,11 +562,9 @@ extension UntaggedEnum {
           if fails { continue }
         }
         let payload: UntaggedTrialDecoder.Payload
-        let caseStep = ByteStep.name(key)
         switch shape {
         case 0:
-          guard text == key else { continue }
-          payload = .object(root.emptyObject(caseStep))
+          payload = .object(root.emptyObject(.name(key)))
         case 1:
           let one = whole ?? UntaggedPositions([cursor], depth: depth)
           whole = one
@@ -570,13 +575,12 @@ extension UntaggedEnum {
           payload = .positions(elements)
           elements.decoders = Array(repeating: nil, count: elements.starts.count)
         default:
-          guard isObject else { continue }
           if let keyScan, !keyScanRead {
-            keyScan.step = caseStep
+            keyScan.step = .name(key)
             keyScanRead = true
             payload = .object(keyScan)
           } else {
-            payload = .object(root.child(caseStep, at: cursor, depth: depth))
+            payload = .object(root.child(.name(key), at: cursor, depth: depth))
           }
         }
         let outcome = attempt(

@@ -22,10 +22,14 @@ struct UntaggedCaseNeeds: Sendable, Equatable {
   /// `encode(to:)` writes it back, so the case is written as an object.
   let requiresLabel: Bool
 
+  /// Whether the payload `{"_0": value}` (the document read as one value) fails the case.
+  let failsAsOneValue: Bool
+
   init(required: String, lookedUp: [String]) {
     self.required = required
     self.lookedUp = lookedUp
     requiresLabel = Self.position(required) == nil
+    failsAsOneValue = required != "_0" && !lookedUp.contains("_0")
   }
 
   /// Whether a payload whose keys `has` tells fails the case at ``required``, having read
