@@ -227,14 +227,16 @@ private struct KeyHashes {
 }
 
 /// The values an untagged trial reads as `_0`, `_1`, …: the document itself (one value), or
-/// the elements of the array.
+/// the elements of the array; read by children of the trials' root decoder.
 final class UntaggedPositions {
+  let root: ByteDecoder
   let starts: [UnsafePointer<UInt8>]
   let depth: Int
   /// The decoder made for each position, once asked.
   @exclusivity(unchecked) var decoders: [ByteDecoder?]
 
-  init(_ starts: [UnsafePointer<UInt8>], depth: Int) {
+  init(_ starts: [UnsafePointer<UInt8>], depth: Int, root: ByteDecoder) {
+    self.root = root
     self.starts = starts
     self.depth = depth
     decoders = Array(repeating: nil, count: starts.count)
@@ -246,7 +248,7 @@ final class UntaggedPositions {
     return index
   }
 
-  func decoder(_ index: Int, key: any CodingKey, root: ByteDecoder) -> ByteDecoder {
+  func decoder(_ index: Int, key: any CodingKey) -> ByteDecoder {
     if let decoder = decoders[index] { return decoder }
     let decoder = root.child(.key(key), at: starts[index], depth: depth)
     decoders[index] = decoder
@@ -256,7 +258,10 @@ final class UntaggedPositions {
 
 /// The `Decoder` of one untagged trial: the external-tag view, one key (the case) whose value
 /// is the payload.
-final class UntaggedTrialDecoder: Decoder {
+///
+/// A value, not an object: passed to `init(from:)` as `any Decoder`, its three words fit the
+/// existential's own storage, so a trial allocates no decoder.
+struct UntaggedTrialDecoder: Decoder {
   enum Payload {
     /// `{}` (a case read from its name) or the object itself.
     case object(ByteDecoder)
@@ -264,17 +269,15 @@ final class UntaggedTrialDecoder: Decoder {
     case positions(UntaggedPositions)
   }
 
-  let root: ByteDecoder
   let caseKey: String
   let payload: Payload
 
-  init(root: ByteDecoder, caseKey: String, payload: Payload) {
-    self.root = root
-    self.caseKey = caseKey
-    self.payload = payload
+  var session: ByteDecodingSession {
+    switch payload {
+    case .object(let decoder): decoder.session
+    case .positions(let positions): positions.root.session
+    }
   }
-
-  var session: ByteDecodingSession { root.session }
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
@@ -312,8 +315,7 @@ struct UntaggedCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     switch trial.payload {
     case .object(let decoder): return try decoder.container(keyedBy: NestedKey.self)
     case .positions(let positions):
-      return KeyedDecodingContainer(
-        UntaggedPositionsContainer<NestedKey>(root: trial.root, positions: positions))
+      return KeyedDecodingContainer(UntaggedPositionsContainer<NestedKey>(positions: positions))
     }
   }
 
@@ -326,10 +328,9 @@ struct UntaggedCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
 /// A payload read as `_0`, `_1`, …: each key is the value at its position.
 struct UntaggedPositionsContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let root: ByteDecoder
   let positions: UntaggedPositions
 
-  var session: ByteDecodingSession { root.session }
+  var session: ByteDecodingSession { positions.root.session }
   var codingPath: [any CodingKey] { [] }
   var allKeys: [Key] { positions.starts.indices.compactMap { Key(stringValue: "_\($0)") } }
   func contains(_ key: Key) -> Bool { positions.index(key.stringValue) != nil }
@@ -339,7 +340,7 @@ struct UntaggedPositionsContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
     guard let index = positions.index(key.stringValue) else {
       throw session.missingKey(key.stringValue)
     }
-    return positions.decoder(index, key: key, root: root)
+    return positions.decoder(index, key: key)
   }
 
   func decodeNil(forKey key: Key) throws -> Bool {
@@ -509,7 +510,9 @@ extension UntaggedEnum {
       textEnd = probe.cursor
     } else if first == UInt8(ascii: "[") {
       guard let (starts, end) = try? Self.elements(&probe) else { return .unsure }
-      if starts.count >= 2 { elements = UntaggedPositions(starts, depth: depth + 1) }
+      if starts.count >= 2 {
+        elements = UntaggedPositions(starts, depth: depth + 1, root: root)
+      }
       arrayEnd = end
     }
     let isObject = first == UInt8(ascii: "{")
@@ -566,7 +569,7 @@ extension UntaggedEnum {
         case 0:
           payload = .object(root.emptyObject(.name(key)))
         case 1:
-          let one = whole ?? UntaggedPositions([cursor], depth: depth)
+          let one = whole ?? UntaggedPositions([cursor], depth: depth, root: root)
           whole = one
           payload = .positions(one)
           one.decoders[0] = nil
@@ -584,7 +587,7 @@ extension UntaggedEnum {
           }
         }
         let outcome = attempt(
-          UntaggedTrialDecoder(root: root, caseKey: key, payload: payload), shape: shape,
+          UntaggedTrialDecoder(caseKey: key, payload: payload), shape: shape,
           end: shape == 0 ? textEnd : arrayEnd,
           checksShape: !(shape == 3 && needs?.requiresLabel == true), memo, reader, destination)
         // Once the trial decoder is gone: its payload's decoder may then be kept as a spare.
@@ -630,8 +633,7 @@ extension UntaggedEnum {
       switch trial.payload {
       case .object(let decoder) where shape == 3: end = try decoder.complete()
       case .positions(let positions) where shape == 1:
-        let decoder = positions.decoder(
-          0, key: AnyCodingKey(stringValue: "_0"), root: trial.root)
+        let decoder = positions.decoder(0, key: AnyCodingKey(stringValue: "_0"))
         end = try decoder.complete()
       default: end = knownEnd
       }
