@@ -170,12 +170,8 @@ final class ByteDecodingSession {
   /// code kept) or the list is full.
   @inline(__always)
   func keepChild(_ decoder: consuming ByteDecoder) {
-    guard decoder.parent != nil, spareChildren < Self.maximumSpareChildren else { return }
-    let kept = spareChild.keepSpare(consume decoder) {
-      $0.parent = nil
-      $0.step = .root
-    }
-    if kept { spareChildren += 1 }
+    guard spareChildren < Self.maximumSpareChildren else { return }
+    if spareChild.keepChild(consume decoder) { spareChildren += 1 }
   }
 
   /// A spare child decoder, taken from ``spareChild``.
@@ -221,7 +217,7 @@ protocol ByteStepNode: AnyObject {
 }
 
 /// The `Decoder` of one value in the bytes (see ``ByteDecodingSession``).
-final class ByteDecoder: Decoder, ByteStepNode, Spare {
+final class ByteDecoder: Decoder, SpareChild {
   let session: ByteDecodingSession
   /// Set when the decoder is made or taken from its session's spares (``child(_:at:depth:)``).
   @exclusivity(unchecked) var parent: ByteDecoder?

@@ -86,16 +86,12 @@ final class ByteEncodingSession {
   /// Keeps a child encoder that finished, unless something else holds it (``spareChild``).
   @inline(__always)
   func keepChild(_ child: consuming ByteEncoder) {
-    guard child.parent != nil else { return }  // a root, or an orphan of an ended session
-    spareChild.keepSpare(consume child) {
-      $0.parent = nil
-      $0.step = .root
-    }
+    spareChild.keepChild(consume child)  // not a root, nor an orphan of an ended session
   }
 }
 
 /// The `Encoder` of one value (see ``ByteEncodingSession``).
-final class ByteEncoder: Encoder, ByteStepNode, Spare {
+final class ByteEncoder: Encoder, SpareChild {
   enum State { case fresh, keyed, unkeyed, single, closed, virtualCase }
   /// How an enum's external-tag case key is laid out (internal and adjacent tags).
   enum Layout { case plain, internalTag(String), adjacentTag(String, content: String) }

@@ -58,3 +58,25 @@ extension Array {
     while self.count > count { removeLast() }
   }
 }
+
+/// A byte decoder or encoder made for a value inside another: kept, once its value ended, in
+/// its session's list of spare children (``ByteDecodingSession/spareChild``,
+/// ``ByteEncodingSession/spareChild``), without its parent.
+protocol SpareChild: Spare, ByteStepNode {
+  var step: ByteStep { get set }
+  var parent: Self? { get set }
+}
+
+extension Optional where Wrapped: SpareChild {
+  /// Keeps `child`, whose value ended, as ``keepSpare(_:emptying:)`` keeps an object, letting
+  /// go of its parent and step (a spare must not keep its parent alive); a root (no parent) is
+  /// not kept. Returns whether it was kept.
+  @inline(__always) @discardableResult
+  mutating func keepChild(_ child: consuming Wrapped) -> Bool {
+    guard child.parent != nil else { return false }
+    return keepSpare(consume child) {
+      $0.parent = nil
+      $0.step = .root
+    }
+  }
+}
