@@ -45,10 +45,20 @@ enum CaseKeys {
     return built(Key.self, name)  // the slots it could use hold other names
   }
 
-  /// Empties the table, for tests: the entries are left allocated, since a thread may be
-  /// reading one it loaded.
+  /// Empties the table, for tests. The entries are kept, never freed (a thread may be reading
+  /// one it loaded), as addresses in ``Table/retired``.
   static func forgetAll() {
-    for slot in 0..<Table.count { automap_atomic_store_release(table.words + slot, 0) }
+    table.retired.withLock { retired in
+      for slot in table.words..<(table.words + Table.count) {
+        var entry = automap_atomic_load_acquire(slot)
+        while entry != 0 {
+          if automap_atomic_compare_exchange(slot, &entry, 0) {
+            retired.append(entry)
+            break
+          }
+        }
+      }
+    }
   }
 
   /// The keys, built; published in `slot` unless `Key` is a class, `Key` does not know the
@@ -104,6 +114,8 @@ enum CaseKeys {
     /// How many slots from its home a name may take.
     static let probes = 4
     let words: UnsafeMutablePointer<UInt>
+    /// The entries ``CaseKeys/forgetAll()`` took out, each with the reference the table held.
+    let retired = Locked<[UInt]>([])
 
     init() {
       words = .allocate(capacity: Self.count)
