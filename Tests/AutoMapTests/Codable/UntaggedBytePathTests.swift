@@ -427,6 +427,45 @@ struct UntaggedBytePathTests {
     #expect(agreedDecoding(UBKeyed.self, "[1, 2]") == .success(.pair(1, 2)))
   }
 
+  @Test("random documents of the keys cases need, and spellings of them: every path agrees")
+  func randomKeys() {
+    // Keys the cases of `UBKeyed` and `UBKeyedOuter` need, spellings the reference could read
+    // as one of them (escaped, case or accent variants, the Kelvin sign), and others.
+    let keys = [
+      "x", "y", "z", "K", "w", "o", "inner", "_0", "X", "Y", #"\u0078"#, #"\u212A"#, "\u{212A}",
+      "\u{E9}", "e\u{301}", "junk",
+    ]
+    var random = DiffRandom(seed: 19)
+    func value(_ depth: Int) -> String {
+      switch random.below(depth > 2 ? 4 : 7) {
+      case 0: return "\(random.below(5))"
+      case 1: return #""s""#
+      case 2: return "null"
+      case 3: return random.chance(50) ? "true" : "1.5"
+      case 4, 5:
+        let members = (0..<random.below(4)).map { _ in
+          "\"\(random.pick(keys))\": \(value(depth + 1))"
+        }
+        return "{" + members.joined(separator: ", ") + "}"
+      default:
+        return "[" + (0..<random.below(4)).map { _ in value(depth + 1) }.joined(separator: ", ")
+          + "]"
+      }
+    }
+    for _ in 0..<250 {
+      let text = value(0)
+      agreeEverywhere(UBKeyed.self, text)
+      agreeEverywhere(UBKeyedOuter.self, text)
+      // `UBKeyed` nested where a later case of the outer enum can still map (`other`): a case
+      // skipped wrongly inside shows as another value, not as a failure left to the reference.
+      let (inner, label, key, other) = (
+        value(1), random.pick(["w", "o"]), random.pick(keys), value(2)
+      )
+      let outer = #"{"inner": \#(inner), "\#(label)": 1, "\#(key)": \#(other)}"#
+      agreeEverywhere(UBKeyedOuter.self, outer)
+    }
+  }
+
   @Test("a case looked up before its first required key is tried: its errors are not hidden")
   func lookedUpKeys() {
     let texts = [
