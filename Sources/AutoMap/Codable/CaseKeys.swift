@@ -1,5 +1,3 @@
-import CAutoMapShims
-
 /// The `allKeys` of a container that shows one case key: `[Key(stringValue: name)]`, or `[]`
 /// when `Key` does not know the name.
 ///
@@ -50,12 +48,8 @@ enum CaseKeys {
   static func forgetAll() {
     table.retired.withLock { retired in
       for slot in table.words..<(table.words + Table.count) {
-        var entry = automap_atomic_load_acquire(slot)
-        while entry != 0 {
-          if automap_atomic_compare_exchange(slot, &entry, 0) {
-            retired.append(entry)
-            break
-          }
+        if let entry = AtomicObject<Entry>.take(slot) {
+          retired.append(UInt(bitPattern: entry.toOpaque()))
         }
       }
     }
@@ -114,6 +108,9 @@ enum CaseKeys {
     /// How many slots from its home a name may take.
     static let probes = 4
     let words: UnsafeMutablePointer<UInt>
+    /// The process's key-hash seed (``KeyIndex/processSeed``), so that names cannot be made
+    /// to meet on purpose.
+    let seed = KeyIndex.processSeed
     /// The entries ``CaseKeys/forgetAll()`` took out, each with the reference the table held.
     let retired = Locked<[UInt]>([])
 
@@ -122,16 +119,15 @@ enum CaseKeys {
       words.initialize(repeating: 0, count: Self.count)
     }
 
-    /// Where a key type's name is looked for first: a hash of the type's address and the
-    /// name's bytes.
+    /// Where a key type's name is looked for first: the hash of the name's bytes that large
+    /// objects' key indexes use (``KeyIndex/hash(_:seed:)``), seeded with the type's address.
     @inline(__always)
     func home(_ type: ObjectIdentifier, _ name: String) -> Int {
-      var hash = UInt64(UInt(bitPattern: type))
       var name = name
-      name.withUTF8 { bytes in
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+      let hash = name.withUTF8 {
+        KeyIndex.hash($0, seed: seed ^ UInt64(UInt(bitPattern: type)))
       }
-      return Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 54)  // 0..<1 024
+      return Int(truncatingIfNeeded: hash >> 54)  // 0..<1 024
     }
   }
 

@@ -29,13 +29,22 @@ struct UntaggedCaseNeeds: Sendable, Equatable {
     self.required = required
     self.lookedUp = lookedUp
     requiresLabel = Self.position(required) == nil
-    failsAsOneValue = required != "_0" && !lookedUp.contains("_0")
+    failsAsOneValue = Self.fails(required, lookedUp) { $0 == "_0" }
   }
 
   /// Whether a payload whose keys `has` tells fails the case at ``required``, having read
   /// nothing.
   @inline(__always)
   func fail(_ has: (String) throws -> Bool) rethrows -> Bool {
+    try Self.fails(required, lookedUp, has)
+  }
+
+  /// ``fail(_:)`` for needs being made: the payload holds neither `required` nor a key
+  /// looked up before it.
+  @inline(__always)
+  private static func fails(
+    _ required: String, _ lookedUp: [String], _ has: (String) throws -> Bool
+  ) rethrows -> Bool {
     if try has(required) { return false }
     for key in lookedUp where try has(key) { return false }
     return true

@@ -10,7 +10,8 @@
 /// (empty) or `tag << 32 | (position + 1)`, where `tag`, the upper half of the key's hash,
 /// is also where probing for the key starts.
 struct KeyIndex {
-  private static let processSeed = UInt64.random(in: .min ... .max)
+  /// The seed of every key hash in the process (also ``CaseKeys``'s).
+  static let processSeed = UInt64.random(in: .min ... .max)
 
   private var slots: [UInt64]
   private var mask: Int
@@ -102,7 +103,11 @@ struct KeyIndex {
 
   /// The hash of a key's UTF-8 bytes.
   @inline(__always)
-  private func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+  private func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 { Self.hash(bytes, seed: seed) }
+
+  /// The hash of a key's UTF-8 bytes from `seed`, eight bytes at a time.
+  @inline(__always)
+  static func hash(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64) -> UInt64 {
     var hash = seed ^ (UInt64(truncatingIfNeeded: bytes.count) &* 0x9E37_79B9_7F4A_7C15)
     guard let base = bytes.baseAddress else { return Self.mix(hash) }
     var offset = 0

@@ -95,6 +95,20 @@ enum AtomicObject<Object: AnyObject> {
     return Unmanaged<Object>.fromOpaque(winner).takeUnretainedValue()
   }
 
+  /// Takes the object out of `word`, leaving 0: the caller now has the word's reference
+  /// (`nil` when the word holds none). Whatever the word holds is the word's, even an object
+  /// at an address taken and given back meanwhile: the exchange hands over exactly that
+  /// reference.
+  static func take(_ word: UnsafeMutablePointer<UInt>) -> Unmanaged<Object>? {
+    var current = automap_atomic_load_acquire(word)
+    while let raw = UnsafeRawPointer(bitPattern: current) {
+      if automap_atomic_compare_exchange(word, &current, 0) {
+        return Unmanaged<Object>.fromOpaque(raw)
+      }
+    }
+    return nil
+  }
+
   /// Gives back the word's reference, when it holds one (its owner is going away).
   static func release(_ word: UnsafeMutablePointer<UInt>) {
     unmanaged(word)?.release()
@@ -142,15 +156,7 @@ final class SpareSlot<Object: AnyObject>: Sendable {
 
   /// The spare, now the caller's alone; `nil` when the slot is empty.
   func take() -> Object? {
-    var current = word.loadAcquiring()
-    while let raw = UnsafeRawPointer(bitPattern: current) {
-      // Whatever the word holds is the slot's (even an object at an address taken and given
-      // back meanwhile): the exchange hands over exactly the slot's reference.
-      if automap_atomic_compare_exchange(word.word, &current, 0) {
-        return Unmanaged<Object>.fromOpaque(raw).takeRetainedValue()
-      }
-    }
-    return nil
+    AtomicObject<Object>.take(word.word)?.takeRetainedValue()
   }
 
   /// Keeps `object` as the spare, unless the slot has one.

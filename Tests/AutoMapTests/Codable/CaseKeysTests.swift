@@ -11,7 +11,7 @@ import Testing
 private func seenKey<Key: CodingKey>(_ decoder: any Decoder, _: Key.Type) throws -> String {
   let container = try decoder.container(keyedBy: Key.self)
   guard let key = container.allKeys.first else { return "none" }
-  return key.stringValue.utf8.map { String($0, radix: 16) }.joined(separator: " ")
+  return hex(key.stringValue)
 }
 
 /// Keeps whatever name it is given, as `AnyKey` does.
