@@ -3,28 +3,35 @@
 
 /// The members of an object in the bytes, looked up by coding key (`.exact` keys).
 struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let decoder: ByteDecoder
+  let link: ContainerLink<ByteDecoder>
+
+  /// The decoder, once per call (each look through the link is a retain).
+  private var decoder: ByteDecoder { link.node ?? ByteDecoder.cut(link) }
 
   var codingPath: [any CodingKey] { decoder.codingPath }
 
   var allKeys: [Key] {
-    (try? decoder.session.guarded { try decoder.allKeys(Key.self) }) ?? []
+    let decoder = decoder
+    return (try? decoder.session.guarded { try decoder.allKeys(Key.self) }) ?? []
   }
 
   func contains(_ key: Key) -> Bool {
-    (try? decoder.session.guarded { try decoder.lookup(key.stringValue) != nil }) ?? false
+    let decoder = decoder
+    return (try? decoder.session.guarded { try decoder.lookup(key.stringValue) != nil }) ?? false
   }
 
   @inline(__always)
   private func read<R>(_ key: Key, _ read: (inout JSONReader) throws -> R) throws -> R {
-    try decoder.session.guarded {
+    let decoder = decoder
+    return try decoder.session.guarded {
       try decoder.read(try decoder.member(key.stringValue), read)
     }
   }
 
   /// Looks without reading: the value stays for a `decode` after it.
   func decodeNil(forKey key: Key) throws -> Bool {
-    try decoder.session.guarded {
+    let decoder = decoder
+    return try decoder.session.guarded {
       let position = try decoder.member(key.stringValue)
       let probe = decoder.session.reader(
         at: decoder.members[position].value, depth: decoder.innerDepth)
@@ -40,7 +47,8 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     try read(key) { try $0.readConfiguredDouble() }
   }
   func decode(_: Float.Type, forKey key: Key) throws -> Float {
-    try read(key) { try decoder.session.readMapped(Float.self, &$0) }
+    let session = decoder.session
+    return try read(key) { try session.readMapped(Float.self, &$0) }
   }
   func decode(_: Int.Type, forKey key: Key) throws -> Int { try integer(key) }
   func decode(_: Int8.Type, forKey key: Key) throws -> Int8 { try integer(key) }
@@ -59,7 +67,8 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
-    try decoder.session.guarded {
+    let decoder = decoder
+    return try decoder.session.guarded {
       let position = try decoder.member(key.stringValue)
       if TypeFacts.of(T.self).contains(.decodable) {
         return try decoder.read(position) { try decoder.session.readMapped(T.self, &$0) }
@@ -72,6 +81,7 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   }
 
   func decodeIfPresent<T: Decodable>(_: T.Type, forKey key: Key) throws -> T? {
+    let decoder = decoder
     guard try decoder.session.guarded({ try decoder.lookup(key.stringValue) }) != nil,
       try !decodeNil(forKey: key)
     else { return nil }
@@ -81,14 +91,16 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) throws
     -> KeyedDecodingContainer<NestedKey>
   {
-    try decoder.session.guarded {
+    let decoder = decoder
+    return try decoder.session.guarded {
       try decoder.memberDecoder(try decoder.member(key.stringValue), .key(key))
         .container(keyedBy: NestedKey.self)
     }
   }
 
   func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-    try decoder.session.guarded {
+    let decoder = decoder
+    return try decoder.session.guarded {
       try decoder.memberDecoder(try decoder.member(key.stringValue), .key(key)).unkeyedContainer()
     }
   }
@@ -107,8 +119,10 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 /// another thread while its value ends reads no half-written case). Once the value ended the
 /// decoder has no case: asked for the payload, the container refuses.
 struct ByteVirtualCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-  let decoder: ByteDecoder
+  let link: ContainerLink<ByteDecoder>
   let name: String
+
+  private var decoder: ByteDecoder { link.node ?? ByteDecoder.cut(link) }
 
   var codingPath: [any CodingKey] { decoder.codingPath }
   var allKeys: [Key] { CaseKeys.keys(Key.self, named: name) }
@@ -116,7 +130,8 @@ struct ByteVirtualCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
   /// The payload's decoder, for the case key.
   private func value(_ key: Key) throws -> ByteDecoder {
-    try decoder.session.guarded {
+    let decoder = decoder
+    return try decoder.session.guarded {
       guard key.stringValue == name, let payload = decoder.virtualCase?.payload else {
         throw decoder.session.giveUp()
       }
@@ -130,7 +145,7 @@ struct ByteVirtualCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
   }
   func decode<T: Decodable>(_: T.Type, forKey key: Key) throws -> T {
     let payload = try value(key)
-    return try decoder.session.guarded { try payload.decodeSelf(T.self) }
+    return try payload.session.guarded { try payload.decodeSelf(T.self) }
   }
   func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) throws
     -> KeyedDecodingContainer<NestedKey>

@@ -23,7 +23,7 @@
 /// thread uses them, and no access overlaps another (each is a read or a short write, never
 /// held across a call). The runtime's exclusivity checks cost 11% of a `Codable` property's
 /// decode (3.7K instructions of 34.7K per benchmark `Invoice`).
-final class ByteDecodingSession {
+final class ByteDecodingSession: CodingSession {
   /// The reader of the value, moved to each value before it is read (decoders keep positions
   /// only). The session's own memory: the caller's reader is moved in for the value (no copy)
   /// and moved back after, leaving a placeholder, so that even a decoder kept past its value
@@ -59,9 +59,12 @@ final class ByteDecodingSession {
 
   deinit { reader.deinitialize(count: 1).deallocate() }
 
+  @exclusivity(unchecked) private(set) var generation: UInt = 0
+
   /// Makes a finished session, which no decoder outlived, ready for another value.
   func begin() {
     (live, busy, failed, unsure, open) = (true, false, false, false, nil)
+    generation &+= 1
   }
 
   /// Decodes one value with `body` (see ``ByteDecoding/run(_:_:into:_:)``): where it ends, or
@@ -217,7 +220,7 @@ protocol ByteStepNode: AnyObject {
 }
 
 /// The `Decoder` of one value in the bytes (see ``ByteDecodingSession``).
-final class ByteDecoder: Decoder, SpareChild {
+final class ByteDecoder: Decoder, SpareChild, ContainerNode {
   let session: ByteDecodingSession
   /// Set when the decoder is made or taken from its session's spares (``child(_:at:depth:)``).
   @exclusivity(unchecked) var parent: ByteDecoder?
@@ -256,6 +259,8 @@ final class ByteDecoder: Decoder, SpareChild {
   @exclusivity(unchecked) var pendingChild: ByteDecoder?
   /// The next root in a reader's list of spare ones (``JSONReader/spareRoot``).
   @exclusivity(unchecked) var nextSpare: ByteDecoder?
+  /// The keyed containers this decoder handed out, for its next values.
+  @exclusivity(unchecked) var kept = KeptContainers<ByteDecoder>()
 
   init(
     session: ByteDecodingSession, parent: ByteDecoder?, step: ByteStep,
@@ -274,6 +279,7 @@ final class ByteDecoder: Decoder, SpareChild {
     // lets the spares go. (Spares have no parent either: a spare goes only once its list is
     // let go.)
     if parent == nil, session.spareChild != nil { session.spareChild = nil }
+    kept.cutAll()
   }
 
   /// Makes a spare root, which nothing outlived, the root of a new value at `cursor`.
@@ -322,12 +328,34 @@ final class ByteDecoder: Decoder, SpareChild {
   func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
     try session.guarded {
       if let name = virtualCase?.name {
-        return KeyedDecodingContainer(ByteVirtualCaseContainer<Key>(decoder: self, name: name))
+        return kept.container(Key.self, name: name, node: self, observable: Self.keepsContainers) {
+          KeyedDecodingContainer(ByteVirtualCaseContainer<Key>(link: $0, name: name))
+        }
       }
       try openObject()
-      return KeyedDecodingContainer(ByteKeyedContainer<Key>(decoder: self))
+      return kept.container(Key.self, node: self, observable: Self.keepsContainers) {
+        KeyedDecodingContainer(ByteKeyedContainer<Key>(link: $0))
+      }
     }
   }
+
+  /// Whether this system's `KeyedDecodingContainer` can be kept (``KeptContainers``).
+  static let keepsContainers = KeptContainers<ByteDecoder>.boxesAreObservable {
+    try? JSONValueDecoder(value: .object([:]), path: .root, style: .exact)
+      .container(keyedBy: AnyCodingKey.self)
+  }
+
+  /// The decoder of a container whose link was cut (``ContainerLink``): `Codable` code kept
+  /// the container past its value. It refuses every read.
+  static func cut(_ link: ContainerLink<ByteDecoder>) -> ByteDecoder {
+    if link.wasCutInThisValue { _ = link.session.giveUp() }
+    let ended = ByteDecodingSession(ByteDecoding.placeholder)
+    ended.live = false
+    return ByteDecoder(
+      session: ended, parent: nil, step: .root, at: ByteDecoding.placeholder.cursor, depth: 0)
+  }
+
+  func settleContainers() -> Int { kept.settle() }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
     try session.guarded {

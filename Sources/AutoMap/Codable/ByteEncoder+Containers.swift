@@ -97,7 +97,9 @@ extension ByteEncoder {
 
 /// Writes object members: coding keys as they are (`.exact`).
 struct ByteKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let encoder: ByteEncoder
+  let link: ContainerLink<ByteEncoder>
+
+  private var encoder: ByteEncoder { link.node ?? ByteEncoder.cut(link) }
 
   var codingPath: [any CodingKey] { encoder.codingPath }
 
@@ -148,8 +150,7 @@ struct ByteKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
     let encoder = encoder
     var nested: ByteEncoder?
     try? encoder.member(key.stringValue) { nested = encoder.nested(.key(key), .keyed) }
-    return KeyedEncodingContainer(
-      ByteKeyedEncodingContainer<NestedKey>(encoder: nested ?? encoder.child(.key(key))))
+    return (nested ?? encoder.child(.key(key))).keyed(NestedKey.self)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -166,7 +167,9 @@ struct ByteKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoco
 /// The external-tag view synthesized `encode(to:)` writes into, laid out as the enum's internal
 /// or adjacent tag: its one case key opens the tagged object.
 struct ByteVirtualCaseEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let encoder: ByteEncoder
+  let link: ContainerLink<ByteEncoder>
+
+  private var encoder: ByteEncoder { link.node ?? ByteEncoder.cut(link) }
 
   var codingPath: [any CodingKey] { encoder.codingPath }
 
@@ -210,8 +213,7 @@ struct ByteVirtualCaseEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
         }
       }
     } catch {}
-    return KeyedEncodingContainer(
-      ByteKeyedEncodingContainer<NestedKey>(encoder: payload ?? encoder.child(.key(key))))
+    return (payload ?? encoder.child(.key(key))).keyed(NestedKey.self)
   }
 
   mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -293,9 +295,7 @@ struct ByteUnkeyedEncodingContainer: UnkeyedEncodingContainer, ByteValueSlot {
     let encoder = encoder
     var nested: ByteEncoder?
     try? encoder.element { nested = encoder.nested(.index(encoder.count - 1), .keyed) }
-    return KeyedEncodingContainer(
-      ByteKeyedEncodingContainer<NestedKey>(encoder: nested ?? encoder.child(.index(encoder.count)))
-    )
+    return (nested ?? encoder.child(.index(encoder.count))).keyed(NestedKey.self)
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -13,7 +13,7 @@
 /// Properties are `@exclusivity(unchecked)`, as ``ByteDecodingSession``'s are, for the same
 /// reason: one encode on one thread, no overlapping access (1.6K instructions of 35.3K per
 /// benchmark `Invoice`).
-final class ByteEncodingSession {
+final class ByteEncodingSession: CodingSession {
   /// The caller's writer, moved in for the session (no copy of its bytes); behind a pointer,
   /// so that each write is not an exclusive access to a class property.
   let writer: UnsafeMutablePointer<JSONWriter>
@@ -50,8 +50,11 @@ final class ByteEncodingSession {
 
   /// Makes a finished session, which no encoder but its root outlived, ready for another value
   /// (the keys' storage is kept).
+  @exclusivity(unchecked) private(set) var generation: UInt = 0
+
   func begin() {
     (live, lent, failed, top) = (true, false, false, nil)
+    generation &+= 1
     if !keys.isEmpty { keys.removeAll(keepingCapacity: true) }  // left by a failed value only
   }
 
@@ -91,7 +94,7 @@ final class ByteEncodingSession {
 }
 
 /// The `Encoder` of one value (see ``ByteEncodingSession``).
-final class ByteEncoder: Encoder, SpareChild {
+final class ByteEncoder: Encoder, SpareChild, ContainerNode {
   enum State { case fresh, keyed, unkeyed, single, closed, virtualCase }
   /// How an enum's external-tag case key is laid out (internal and adjacent tags).
   enum Layout { case plain, internalTag(String), adjacentTag(String, content: String) }
@@ -113,6 +116,8 @@ final class ByteEncoder: Encoder, SpareChild {
   @exclusivity(unchecked) var below: ByteEncoder?
   /// The next root in a writer's list of spare ones (``JSONWriter/spareRoot``).
   @exclusivity(unchecked) var nextSpare: ByteEncoder?
+  /// The keyed containers this encoder handed out, for its next values.
+  @exclusivity(unchecked) var kept = KeptContainers<ByteEncoder>()
 
   init(session: ByteEncodingSession, parent: ByteEncoder?, step: ByteStep, layout: Layout = .plain)
   {
@@ -127,6 +132,7 @@ final class ByteEncoder: Encoder, SpareChild {
     // lets the spares go. (Spares and orphans have no parent either: a spare goes only once
     // its list is let go, and an orphan's session keeps no spares.)
     if parent == nil, session.spareChild != nil { session.spareChild = nil }
+    kept.cutAll()
   }
 
   /// Makes a spare root, whose session finished, ready for another value.
@@ -189,11 +195,44 @@ final class ByteEncoder: Encoder, SpareChild {
   func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
     if case .plain = layout {
       begin(.keyed)
-      return KeyedEncodingContainer(ByteKeyedEncodingContainer<Key>(encoder: self))
+      return keyed(Key.self)
     }
     begin(.virtualCase)
-    return KeyedEncodingContainer(ByteVirtualCaseEncodingContainer<Key>(encoder: self))
+    return kept.container(
+      Key.self, name: Self.caseView, node: self, observable: Self.keepsContainers
+    ) {
+      KeyedEncodingContainer(ByteVirtualCaseEncodingContainer<Key>(link: $0))
+    }
   }
+
+  /// The keyed container of this encoder's object (opened by the caller).
+  @inline(__always)
+  func keyed<Key: CodingKey>(_: Key.Type) -> KeyedEncodingContainer<Key> {
+    kept.container(Key.self, node: self, observable: Self.keepsContainers) {
+      KeyedEncodingContainer(ByteKeyedEncodingContainer<Key>(link: $0))
+    }
+  }
+
+  /// What tells the internal- or adjacent-tag view of an enum's keys from their plain
+  /// container among the kept ones (a spare root may take either layout).
+  private static let caseView = "(case view)"
+
+  /// Whether this system's `KeyedEncodingContainer` can be kept (``KeptContainers``).
+  static let keepsContainers = KeptContainers<ByteEncoder>.boxesAreObservable {
+    JSONValueEncoder(box: EncodingBox(), path: .root, style: .exact)
+      .container(keyedBy: AnyCodingKey.self)
+  }
+
+  /// The encoder of a container whose link was cut (``ContainerLink``): `Codable` code kept
+  /// the container past its value. What it writes goes nowhere.
+  static func cut(_ link: ContainerLink<ByteEncoder>) -> ByteEncoder {
+    if link.wasCutInThisValue { link.session.failed = true }
+    let ended = ByteEncodingSession()
+    ended.live = false
+    return ByteEncoder(session: ended, parent: nil, step: .root)
+  }
+
+  func settleContainers() -> Int { kept.settle() }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
     if case .plain = layout { begin(.unkeyed) } else { session.failed = true }

@@ -10,6 +10,13 @@
 protocol Spare: AnyObject {
   /// The next object in the list, `nil` at its end and while the object is in use.
   var nextSpare: Self? { get set }
+  /// Lets go of the containers it keeps that something else holds (``KeptContainers``);
+  /// returns how many it keeps, each holding it unowned.
+  func settleContainers() -> Int
+}
+
+extension Spare {
+  func settleContainers() -> Int { 0 }
 }
 
 extension Optional where Wrapped: Spare {
@@ -37,9 +44,10 @@ extension Optional where Wrapped: Spare {
     _ object: consuming Wrapped, emptying empty: (Wrapped) -> Void = { _ in }
   ) -> Bool {
     var object = object
+    let kept = object.settleContainers()
     // The runtime's counts include one weak and one unowned reference of the object's own.
     guard isKnownUniquelyReferenced(&object), _getWeakRetainCount(object) <= 1,
-      _getUnownedRetainCount(object) <= 1
+      _getUnownedRetainCount(object) <= 1 + UInt(kept)
     else { return false }
     empty(object)
     object.nextSpare = self

@@ -1,3 +1,5 @@
+import CAutoMapShims
+
 /// Hooks for AutoMap's own tests, reached through `@_spi(Testing) import AutoMap`; not API.
 @_spi(Testing)
 public enum AutoMapTesting {
@@ -81,4 +83,14 @@ extension AutoMapTesting {
 
   /// Empties the shared table of case keys (its entries stay allocated).
   public static func forgetCaseKeys() { CaseKeys.forgetAll() }
+
+  /// How many keyed containers the byte decoders and encoders made on this thread, rather
+  /// than handing out one they kept.
+  public static var containersMade: Int { automap_containers_made_count() }
+
+  /// Whether this system's keyed decoding and encoding containers can be kept (both are, where
+  /// the standard library boxes a container as Swift's has since 4.0).
+  public static var keepsContainers: (decoding: Bool, encoding: Bool) {
+    (ByteDecoder.keepsContainers, ByteEncoder.keepsContainers)
+  }
 }

@@ -33,6 +33,14 @@ static inline void *automap_untagged_memo_get(void) { return automap_untagged_me
 
 static inline void automap_untagged_memo_set(void *memo) { automap_untagged_memo = memo; }
 
+/// How many keyed containers byte decoders and encoders made on this thread rather than
+/// handing out one they kept (`KeptContainers`): read by tests, which decode on one thread.
+extern _Thread_local long automap_containers_made;
+
+static inline void automap_count_container_made(void) { ++automap_containers_made; }
+
+static inline long automap_containers_made_count(void) { return automap_containers_made; }
+
 /// How many bytes of this thread's stack are left below the caller's frame; `SIZE_MAX` when
 /// the system does not tell. The stack's bounds are asked for once per thread.
 size_t automap_stack_remaining(void);
