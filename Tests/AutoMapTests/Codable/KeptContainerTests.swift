@@ -14,16 +14,22 @@ private final class Keeps: @unchecked Sendable {
   private let lock = NSLock()
   private var asks: [() -> String] = []
   private var log: [String] = []
+  private var rounds = 0
   func keep(_ ask: @escaping () -> String) { lock.withLock { asks.append(ask) } }
   /// Asks every kept container; returns the answers.
   @discardableResult
   func ask() -> [String] {
-    let asks = lock.withLock { self.asks }
+    let asks = lock.withLock {
+      rounds += 1
+      return self.asks
+    }
     let answers = asks.map { $0() }
     lock.withLock { log += answers }
     return answers
   }
   var count: Int { lock.withLock { asks.count } }
+  /// How many times the kept containers were asked: once per `init(from:)` or `encode(to:)`.
+  var asked: Int { lock.withLock { rounds } }
 }
 
 /// An enum whose `init(from:)` keeps the payload container of every third value, and asks the
@@ -137,6 +143,48 @@ private indirect enum KeptChain: Codable, JSONCodable, Equatable {
   }
 }
 
+/// A `Codable` leaf that, in one value, reads the container the leaf before it kept, and
+/// writes into it: the reference's containers still work there (its text shows the write).
+private struct PeekLeaf: Codable, Equatable {
+  var v: Int
+  var previous: Int?
+
+  init(v: Int) { self.v = v }
+
+  final class Log: @unchecked Sendable {
+    var decoding: [KeyedDecodingContainer<AnyKey>] = []
+    var encoding: [KeyedEncodingContainer<AnyKey>] = []
+  }
+  @TaskLocal static var log: Log?
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: AnyKey.self)
+    v = try container.decode(Int.self, forKey: AnyKey("v"))
+    if let log = Self.log {
+      previous = log.decoding.last.flatMap { try? $0.decode(Int.self, forKey: AnyKey("v")) }
+      log.decoding.append(container)
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: AnyKey.self)
+    try container.encode(v, forKey: AnyKey("v"))
+    if let log = Self.log {
+      if var last = log.encoding.last { try? last.encode(v, forKey: AnyKey("next")) }
+      log.encoding.append(container)
+    }
+  }
+}
+
+/// The leaves in one `Codable` property: one session for them all.
+private struct PeekBranch: Codable, Equatable {
+  var leaves: [PeekLeaf]
+}
+
+private struct PeekBox: JSONCodable, Equatable {
+  var branch = PeekBranch(leaves: [])
+}
+
 @Suite("Keyed containers kept by byte decoders and encoders")
 struct KeptContainerTests {
   @Test("this system's keyed containers can be kept, in debug and release builds")
@@ -180,6 +228,9 @@ struct KeptContainerTests {
     #expect(values == shapes)
     let again = try KeepingShape.$keeps.withValue(keeps) { try [KeepingShape](jsonString: text) }
     #expect(again == shapes)
+    // Each value read once: a kept container asked fails no later value's session (the
+    // reference would read that value again).
+    #expect(keeps.asked == 2 * 90)
     #expect(keeps.count == 2 * 30)
     // A kept container answers with its own value (a reference container, or a byte one whose
     // decoder was never reused) or refuses; never with a later value.
@@ -206,10 +257,31 @@ struct KeptContainerTests {
       #expect(try shapes.jsonString() == reference)
       #expect(try shapes.jsonData() == Data(reference.utf8))
     }
+    #expect(keeps.asked == 2 * 90)
     #expect(keeps.count == 2 * 30)
     #expect(keeps.ask().allSatisfy { $0 == "refused" || $0 == "wrote" })
     _ = await Task.detached { keeps.ask() }.value
     #expect(try shapes.jsonString() == reference)
+  }
+
+  @Test("a container kept and used again in its own value: the value the reference gives")
+  func usedInItsValue() throws {
+    let box = PeekBox(branch: PeekBranch(leaves: (0..<6).map { PeekLeaf(v: $0) }))
+    let text = try box.jsonString()
+    #expect(text == #"{"branch":{"leaves":[{"v":0},{"v":1},{"v":2},{"v":3},{"v":4},{"v":5}]}}"#)
+    #expect(try PeekBox(jsonString: text) == box)  // the model's plan, made on first use
+    // Each leaf's decoder is reused for the next (its container, kept, is cut): the byte path
+    // cannot read the leaf before, and gives the value to the reference, which can.
+    let decoded = try PeekLeaf.$log.withValue(PeekLeaf.Log()) { try PeekBox(jsonString: text) }
+    let reference = try PeekLeaf.$log.withValue(PeekLeaf.Log()) {
+      try PeekBox(decode: JSON(jsonString: text))
+    }
+    #expect(reference.branch.leaves.map(\.previous) == [nil, 0, 1, 2, 3, 4])
+    #expect(decoded == reference)
+    let written = try PeekLeaf.$log.withValue(PeekLeaf.Log()) { try box.jsonString() }
+    let referenceText = try PeekLeaf.$log.withValue(PeekLeaf.Log()) { try box.json.jsonString() }
+    #expect(referenceText.contains(#"{"v":0,"next":1}"#))
+    #expect(written == referenceText)
   }
 
   @Test("more key types than a decoder keeps: every value, many times over")
