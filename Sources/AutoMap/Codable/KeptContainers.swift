@@ -12,8 +12,13 @@
 // reference to it, so the box's reference count tells: when the object goes back to its
 // list (``Spare/settleContainers()``), a container whose box has references other than the
 // kept one is let go, and its link to the object cut. Every container reaches its object
-// through such a link (weak: a container that outlives its object holds nothing), and one
-// whose link was cut fails its session, as a container kept past its value always did.
+// through such a link (``ContainerLink``), also cut when the object goes: a container kept
+// past its value refuses to work, as it always did, and holds no object.
+//
+// Containers are not `Sendable`. One that `Codable` code uses on another thread at the very
+// moment its value ends may still reach its object as the object is reused; the case
+// container's keys (`allKeys`, `contains`), which such code may ask from anywhere, are its
+// own and reach nothing.
 //
 // The box is found once, when the container is made, with `Mirror` (its one stored
 // property); its count is read with the runtime's `swift_retainCount`. Both are checked once

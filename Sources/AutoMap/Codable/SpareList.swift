@@ -32,6 +32,8 @@ extension Optional where Wrapped: Spare {
   /// Puts `object`, which finished, at the head of the list, unless something else holds it:
   /// a strong reference, or a weak or unowned one, which `isKnownUniquelyReferenced` does not
   /// count (`Codable` code may keep its decoder `weak`: reused, it would show the next value).
+  /// The containers it keeps, each of which holds it unowned, are settled first: those
+  /// `Codable` code kept are let go, their links cut (``KeptContainers``).
   ///
   /// Call it with `consume` on the caller's last reference: without it the optimizer may
   /// leave the caller a copy, the object then looks shared, and nothing is ever kept (the
