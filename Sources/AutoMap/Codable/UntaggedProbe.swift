@@ -6,7 +6,7 @@
 /// Anything else (a value under the case key itself, nested containers in the payload, a key
 /// written twice, `superEncoder`) is not what synthesized code does: the probe is then unsure,
 /// and the reference decides.
-final class UntaggedProbe: Encoder, Spare {
+final class UntaggedProbe: Encoder, Spare, ContainerNode {
   /// The shape of a payload (see ``UntaggedEnum/Shape``).
   enum Shape: Equatable {
     case name
@@ -54,13 +54,42 @@ final class UntaggedProbe: Encoder, Spare {
   @exclusivity(unchecked) var unsure = false
   /// The next probe in a writer's list of spare ones (``JSONWriter/spareProbe``).
   @exclusivity(unchecked) var nextSpare: UntaggedProbe?
+  /// The containers this probe handed out, for its next values (``KeptContainers``).
+  @exclusivity(unchecked) var kept = KeptContainers<UntaggedProbe>()
+  /// What the containers' links hold: not the probe, which a spare list keeps only when
+  /// nothing else holds it.
+  let session = Session()
+
+  /// A probe's values, for its containers' links. What a container the probe let go writes
+  /// goes nowhere: the probe notes one value at a time, and lets go of containers only after.
+  final class Session: CodingSession {
+    var generation: UInt { 0 }
+  }
+
+  init() {}
+
+  deinit { kept.cutAll() }
 
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
   func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
-    KeyedEncodingContainer(UntaggedProbeContainer<Key>(probe: self, isCase: true))
+    keyed(Key.self, isCase: true)
   }
+
+  /// The case container (`isCase`) or the payload's, for `Key`.
+  @inline(__always)
+  func keyed<Key: CodingKey>(_: Key.Type, isCase: Bool) -> KeyedEncodingContainer<Key> {
+    kept.container(
+      Key.self, name: isCase ? nil : Self.payload, node: self,
+      observable: ByteEncoder.keepsContainers
+    ) { KeyedEncodingContainer(UntaggedProbeContainer<Key>(link: $0, isCase: isCase)) }
+  }
+
+  /// What tells a payload's container from a case container of the same keys.
+  private static let payload = "(payload)"
+
+  func settleContainers() -> Int { kept.settle() }
 
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
     unsure = true
@@ -119,12 +148,16 @@ final class UntaggedProbe: Encoder, Spare {
 
 /// The case container (`isCase`) and the payload's container of an ``UntaggedProbe``.
 struct UntaggedProbeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
-  let probe: UntaggedProbe
+  let link: ContainerLink<UntaggedProbe>
   let isCase: Bool
+
+  /// The probe; a container it let go writes into a probe of its own.
+  private var probe: UntaggedProbe { link.node ?? UntaggedProbe() }
 
   var codingPath: [any CodingKey] { [] }
 
   private func note(_ key: Key, _ value: consuming UntaggedProbe.Value) {
+    let probe = probe
     let name = key.stringValue
     guard !isCase else {
       probe.unsure = true
@@ -146,12 +179,13 @@ struct UntaggedProbeContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func nestedContainer<NestedKey: CodingKey>(
     keyedBy _: NestedKey.Type, forKey key: Key
   ) -> KeyedEncodingContainer<NestedKey> {
+    let probe = probe
     if isCase, probe.caseKey == nil {
       probe.caseKey = key.stringValue
-      return KeyedEncodingContainer(UntaggedProbeContainer<NestedKey>(probe: probe, isCase: false))
+      return probe.keyed(NestedKey.self, isCase: false)
     }
     probe.unsure = true
-    return KeyedEncodingContainer(UntaggedProbeContainer<NestedKey>(probe: probe, isCase: true))
+    return probe.keyed(NestedKey.self, isCase: true)
   }
 
   mutating func nestedUnkeyedContainer(forKey _: Key) -> any UnkeyedEncodingContainer {
@@ -184,7 +218,7 @@ struct UntaggedProbeSink: UnkeyedEncodingContainer, SingleValueEncodingContainer
     -> KeyedEncodingContainer<NestedKey>
   {
     probe.unsure = true
-    return KeyedEncodingContainer(UntaggedProbeContainer<NestedKey>(probe: probe, isCase: true))
+    return probe.keyed(NestedKey.self, isCase: true)
   }
 
   mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {

@@ -121,6 +121,12 @@ private enum AdjacentShape: Codable, JSONCodable, Equatable {
   static let caseLayout = JSON.CaseLayout.adjacentTag("type", content: "value")
 }
 
+private enum UntaggedShape: Codable, JSONCodable, Equatable {
+  case dot(x: Int)
+  case line(x: Int, y: Int)
+  static let caseLayout = JSON.CaseLayout.untagged
+}
+
 /// Twelve cases, each payload with key types of its own: more than a decoder keeps.
 private enum ManyKeys: Codable, JSONCodable, Equatable {
   case c0(a: Int), c1(a: Int), c2(a: Int), c3(a: Int), c4(a: Int), c5(a: Int)
@@ -217,6 +223,15 @@ struct KeptContainerTests {
     #expect(AutoMapTesting.containersMade - start <= 48)
     #expect(internalText == (try internals.json.jsonString()))
     #expect(adjacentText == (try adjacents.json.jsonString()))
+
+    // An untagged enum is written after a probe notes its payload: the probe keeps its
+    // containers too.
+    let untagged = (0..<200).map { $0 % 2 == 0 ? UntaggedShape.dot(x: $0) : .line(x: $0, y: 1) }
+    let probed = AutoMapTesting.containersMade
+    let untaggedText = try untagged.jsonString()
+    #expect(AutoMapTesting.containersMade - probed <= 8)
+    #expect(untaggedText == (try untagged.json.jsonString()))
+    #expect(try [UntaggedShape](jsonString: untaggedText) == untagged)
   }
 
   @Test("payload containers kept by init(from:): their own value or a refusal, here and elsewhere")
