@@ -59,6 +59,7 @@ final class ByteDecodingSession: CodingSession {
 
   deinit { reader.deinitialize(count: 1).deallocate() }
 
+  /// How many values the session began before this one (``CodingSession``).
   @exclusivity(unchecked) private(set) var generation: UInt = 0
 
   /// Makes a finished session, which no decoder outlived, ready for another value.

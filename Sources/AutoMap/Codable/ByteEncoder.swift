@@ -48,9 +48,11 @@ final class ByteEncodingSession: CodingSession {
 
   deinit { writer.deinitialize(count: 1).deallocate() }
 
+  /// How many values the session began before this one (``CodingSession``).
+  @exclusivity(unchecked) private(set) var generation: UInt = 0
+
   /// Makes a finished session, which no encoder but its root outlived, ready for another value
   /// (the keys' storage is kept).
-  @exclusivity(unchecked) private(set) var generation: UInt = 0
 
   func begin() {
     (live, lent, failed, top) = (true, false, false, nil)

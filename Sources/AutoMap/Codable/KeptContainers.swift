@@ -103,6 +103,9 @@ struct KeptContainers<Node: ContainerNode> {
   }
 
   private var entries: [Entry] = []
+  /// The entries handed out since the last ``settle()``, a bit each: only those can have a
+  /// copy that `Codable` code kept (a copy of one handed out before was let go then).
+  private var handed: UInt = 0
   /// Key types beyond these get containers made each time.
   static var limit: Int { 8 }
 
@@ -119,8 +122,9 @@ struct KeptContainers<Node: ContainerNode> {
     _ make: (ContainerLink<Node>) -> Container
   ) -> Container {
     let key = ObjectIdentifier(Key.self)
-    for entry in entries where entry.key == key && entry.name == name {
-      return unsafeDowncast(entry.kept, to: KeptContainer<Container>.self).copy()
+    for index in entries.indices where entries[index].key == key && entries[index].name == name {
+      handed |= 1 << index
+      return unsafeDowncast(entries[index].kept, to: KeptContainer<Container>.self).copy()
     }
     return made(key, name, node, observable, make)
   }
@@ -140,6 +144,7 @@ struct KeptContainers<Node: ContainerNode> {
       return make(ContainerLink(node, pinned: true))
     }
     if entries.capacity == 0 { entries.reserveCapacity(4) }
+    handed |= 1 << entries.count
     entries.append(Entry(key: key, name: name, kept: kept, box: box, link: link))
     return kept.container
   }
@@ -147,11 +152,12 @@ struct KeptContainers<Node: ContainerNode> {
   /// Lets go of every kept container that something else still holds, cutting its link:
   /// for an object whose value ended, before it is reused. Returns how many are kept.
   mutating func settle() -> Int {
-    var index = 0
-    while index < entries.count {
-      if runtimeRetainCount(entries[index].box) == 1 {
-        index += 1
-      } else {
+    var index = entries.count
+    while handed != 0, index > 0 {
+      index -= 1
+      guard handed & (1 << index) != 0 else { continue }
+      handed &= ~(1 << index)
+      if runtimeRetainCount(entries[index].box) != 1 {
         entries[index].link.cut()
         entries.remove(at: index)
       }
