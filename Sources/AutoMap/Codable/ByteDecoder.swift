@@ -618,8 +618,8 @@ enum ByteDecoding {
     swap(&reader, &session.reader.pointee)
     reader.cursor = end ?? cursor
     reader.depth = depth
-    // Whatever holds the session holds the root: every decoder holds its parent, and every
-    // container its decoder.
+    // Whatever holds the session holds the root (every decoder holds its parent), or is a
+    // container the root's settling cuts off (``KeptContainers``).
     reader.spareRoot.keepSpare(consume root)
     return end != nil
   }

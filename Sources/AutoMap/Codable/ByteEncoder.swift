@@ -401,8 +401,9 @@ enum ByteEncoding {
     }
     // A root that no encoder outlived (`Codable` code may keep one) is kept, with its session,
     // for the writer's next `Codable` value: an array of them makes one, not one per element.
-    // Whatever holds the session holds the root: every encoder but an orphan of an ended one
-    // (``ByteEncoder/child(_:)``) holds its parent, and every container its encoder.
+    // Whatever holds the session holds the root (every encoder but an orphan of an ended one,
+    // ``ByteEncoder/child(_:)``, holds its parent), or is a container the root's settling cuts
+    // off (``KeptContainers``).
     writer.spareRoot.keepSpare(consume root)
     guard !complete else { return true }
     writer.rollBack(to: mark)

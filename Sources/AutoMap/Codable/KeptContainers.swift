@@ -30,6 +30,20 @@ import CAutoMapShims
 @_silgen_name("swift_retainCount")
 private func runtimeRetainCount(_ object: UnsafeMutableRawPointer) -> Int
 
+@_silgen_name("swift_weakRetainCount")
+private func runtimeWeakRetainCount(_ object: UnsafeMutableRawPointer) -> Int
+
+@_silgen_name("swift_unownedRetainCount")
+private func runtimeUnownedRetainCount(_ object: UnsafeMutableRawPointer) -> Int
+
+/// Whether only `strong` strong references hold `object`, and no weak or unowned one (the
+/// runtime's counts include one weak and one unowned reference of the object's own).
+@inline(__always)
+private func isHeldOnly(_ object: UnsafeMutableRawPointer, by strong: Int) -> Bool {
+  runtimeRetainCount(object) == strong && runtimeWeakRetainCount(object) <= 1
+    && runtimeUnownedRetainCount(object) <= 1
+}
+
 /// A byte decoder or encoder that keeps the containers it hands out.
 protocol ContainerNode: AnyObject {
   associatedtype Session: CodingSession
@@ -97,12 +111,24 @@ struct KeptContainers<Node: ContainerNode> {
     let name: String?
     /// A `KeptContainer` of the container.
     let kept: AnyObject
-    /// The container's storage, not retained: its reference count says who holds it.
-    let box: UnsafeMutableRawPointer
     let link: ContainerLink<Node>
   }
 
+  /// What says who holds an entry's container: its storage (the box) and its link, not
+  /// retained. Nothing but the entry holds the container when the box is held once (by the
+  /// kept container) and the link twice (by the container in the box and by the entry), and
+  /// neither weakly nor unowned: a copy of the container holds the box, and a copy of what
+  /// the box holds (`Mirror` reaches it) holds the link. (A list of its own, of plain
+  /// pointers: reading them makes no retain that would be counted.)
+  private struct Counted {
+    let box: UnsafeMutableRawPointer
+    let link: UnsafeMutableRawPointer
+
+    var isHeldOnlyByEntry: Bool { isHeldOnly(box, by: 1) && isHeldOnly(link, by: 2) }
+  }
+
   private var entries: [Entry] = []
+  private var counted: [Counted] = []
   /// The entries handed out since the last ``settle()``, a bit each: only those can have a
   /// copy that `Codable` code kept (a copy of one handed out before was let go then).
   private var handed: UInt = 0
@@ -143,9 +169,13 @@ struct KeptContainers<Node: ContainerNode> {
       link.cut()  // not expected after the check: the container is made again, pinned
       return make(ContainerLink(node, pinned: true))
     }
-    if entries.capacity == 0 { entries.reserveCapacity(4) }
+    if entries.capacity == 0 {
+      entries.reserveCapacity(4)
+      counted.reserveCapacity(4)
+    }
     handed |= 1 << entries.count
-    entries.append(Entry(key: key, name: name, kept: kept, box: box, link: link))
+    entries.append(Entry(key: key, name: name, kept: kept, link: link))
+    counted.append(Counted(box: box, link: Unmanaged.passUnretained(link).toOpaque()))
     return kept.container
   }
 
@@ -157,9 +187,10 @@ struct KeptContainers<Node: ContainerNode> {
       index -= 1
       guard handed & (1 << index) != 0 else { continue }
       handed &= ~(1 << index)
-      if runtimeRetainCount(entries[index].box) != 1 {
+      if !counted[index].isHeldOnlyByEntry {
         entries[index].link.cut()
         entries.remove(at: index)
+        counted.remove(at: index)
       }
     }
     return entries.count

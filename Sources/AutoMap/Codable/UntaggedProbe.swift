@@ -62,6 +62,8 @@ final class UntaggedProbe: Encoder, Spare, ContainerNode {
 
   /// A probe's values, for its containers' links. What a container the probe let go writes
   /// goes nowhere: the probe notes one value at a time, and lets go of containers only after.
+  /// (Its generation never moves: a probe container never asks whether it was cut in this
+  /// value.)
   final class Session: CodingSession {
     var generation: UInt { 0 }
   }
