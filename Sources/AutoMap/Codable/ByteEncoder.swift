@@ -169,6 +169,12 @@ final class ByteEncoder: Encoder, SpareChild, ContainerNode {
     // whose release would recurse once per link. It writes into a session of its own, which
     // has ended: every write fails, as it would in this one, and whatever holds this session
     // holds its root, which is then never kept as a spare.
+    return Self.orphan(step)
+  }
+
+  /// An encoder of a session of its own that has ended: every write into it fails, and goes
+  /// nowhere.
+  static func orphan(_ step: ByteStep) -> ByteEncoder {
     let ended = ByteEncodingSession()
     ended.live = false
     return ByteEncoder(session: ended, parent: nil, step: step)
@@ -229,9 +235,7 @@ final class ByteEncoder: Encoder, SpareChild, ContainerNode {
   /// the container past its value. What it writes goes nowhere.
   static func cut(_ link: ContainerLink<ByteEncoder>) -> ByteEncoder {
     if link.wasCutInThisValue { link.session.failed = true }
-    let ended = ByteEncodingSession()
-    ended.live = false
-    return ByteEncoder(session: ended, parent: nil, step: .root)
+    return orphan(.root)
   }
 
   func settleContainers() -> Int { kept.settle() }
