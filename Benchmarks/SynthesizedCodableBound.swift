@@ -12,7 +12,11 @@ import Foundation
 /// highest ratio any coder can reach on the same values.
 ///
 /// Both call the synthesized code unspecialized, as a library does (AutoMap and `JSONDecoder`
-/// alike reach `init(from:)` through the `Decodable` witness).
+/// alike reach `init(from:)` through the `Decodable` witness). Both keep what a coder can keep
+/// from one value to the next, as AutoMap's do: each keyed container (one per key type,
+/// made once) and each case's keys (`allKeys`, one array per key type and name). What is
+/// left is what no coder can avoid: the synthesized code, the standard library's box around
+/// each container and its cast of `allKeys`.
 enum SynthesizedCodableBound {
   /// An enum value as its synthesized `encode(to:)` gives it: the case key and the payload's
   /// numbers in order (the benchmark's enums carry numbers only).
@@ -75,8 +79,10 @@ final class NullDecoder: Decoder {
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+  var kept = KeptByType()
+
   func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedDecodingContainer<Key> {
-    KeyedDecodingContainer(NullKeyedDecoding<Key>(decoder: self))
+    kept.value(Key.self) { KeyedDecodingContainer(NullKeyedDecoding<Key>(decoder: self)) }
   }
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw unused() }
   func singleValueContainer() throws -> any SingleValueDecodingContainer { throw unused() }
@@ -95,7 +101,10 @@ final class NullDecoder: Decoder {
 struct NullKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   unowned(unsafe) let decoder: NullDecoder
   var codingPath: [any CodingKey] { [] }
-  var allKeys: [Key] { Key(stringValue: decoder.parts.name).map { [$0] } ?? [] }
+  var allKeys: [Key] {
+    let name = decoder.parts.name
+    return decoder.kept.value(Key.self, name: name) { Key(stringValue: name).map { [$0] } ?? [] }
+  }
   func contains(_: Key) -> Bool { true }
   func decodeNil(forKey _: Key) throws -> Bool { false }
   func decode(_: Double.Type, forKey _: Key) throws -> Double { try decoder.number() }
@@ -115,7 +124,11 @@ struct NullKeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
   func decode<T: Decodable>(_: T.Type, forKey _: Key) throws -> T { throw decoder.unused() }
   func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey _: Key)
     -> KeyedDecodingContainer<NestedKey>
-  { KeyedDecodingContainer(NullKeyedDecoding<NestedKey>(decoder: decoder)) }
+  {
+    decoder.kept.value(NestedKey.self) {
+      KeyedDecodingContainer(NullKeyedDecoding<NestedKey>(decoder: decoder))
+    }
+  }
   func nestedUnkeyedContainer(forKey _: Key) throws -> any UnkeyedDecodingContainer {
     throw decoder.unused()
   }
@@ -132,8 +145,10 @@ final class NullEncoder: Encoder {
   var codingPath: [any CodingKey] { [] }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
 
+  var kept = KeptByType()
+
   func container<Key: CodingKey>(keyedBy _: Key.Type) -> KeyedEncodingContainer<Key> {
-    KeyedEncodingContainer(NullKeyedEncoding<Key>(encoder: self))
+    kept.value(Key.self) { KeyedEncodingContainer(NullKeyedEncoding<Key>(encoder: self)) }
   }
   func unkeyedContainer() -> any UnkeyedEncodingContainer {
     fatalError("not used by the benchmark's enums")
@@ -176,7 +191,9 @@ struct NullKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     -> KeyedEncodingContainer<NestedKey>
   {
     if encoder.recording { encoder.parts.name = key.stringValue }
-    return KeyedEncodingContainer(NullKeyedEncoding<NestedKey>(encoder: encoder))
+    return encoder.kept.value(NestedKey.self) {
+      KeyedEncodingContainer(NullKeyedEncoding<NestedKey>(encoder: encoder))
+    }
   }
   mutating func nestedUnkeyedContainer(forKey _: Key) -> any UnkeyedEncodingContainer {
     fatalError("not used by the benchmark's enums")
@@ -185,4 +202,31 @@ struct NullKeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
   mutating func superEncoder(forKey _: Key) -> any Encoder {
     fatalError("not used by the benchmark's enums")
   }
+}
+
+/// Values a null coder made once and hands out again, by type (and name). Nothing checks
+/// that a container handed out is not still held: the synthesized code never keeps one.
+struct KeptByType {
+  private var entries: [(type: ObjectIdentifier, name: String?, held: AnyObject)] = []
+
+  /// The value kept for `Key` and `name` (a container: `nil`; a case's keys: the case name).
+  mutating func value<Key, Value>(_: Key.Type, name: String? = nil, _ make: () -> Value) -> Value {
+    let type = ObjectIdentifier(Key.self)
+    for entry in entries where entry.type == type && entry.name == name {
+      return unsafeDowncast(entry.held, to: Held<Value>.self).copy()
+    }
+    let value = make()
+    entries.append((type, name, Held(value)))
+    return value
+  }
+}
+
+/// One kept value. Copied out by a method that is never specialized: it finds the value's type
+/// in its own metadata, where a caller generic over the key would look it up.
+final class Held<Value> {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+
+  @inline(never) @_semantics("optimize.sil.specialize.generic.never")
+  func copy() -> Value { value }
 }
