@@ -7,7 +7,7 @@ extension JSON: CustomStringConvertible {
     var writer = JSONWriter(options: [], capacity: 64)
     do {
       try writer.write(self)
-      return String(decoding: writer.bytes, as: UTF8.self)
+      return String(decoding: writer.bytes.take(), as: UTF8.self)
     } catch {
       if case .missing(let error) = self { return "<missing: \(error)>" }
       return "<unwritable JSON: \(error)>"
@@ -40,6 +40,6 @@ extension JSON {
   func jsonBytes(options: WritingOptions) throws -> [UInt8] {
     var writer = JSONWriter(options: options)
     try writer.write(self)
-    return writer.bytes
+    return writer.bytes.take()
   }
 }

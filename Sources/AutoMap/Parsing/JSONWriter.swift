@@ -29,7 +29,7 @@ extension JSON {
 /// in runs: control characters, `"` and `\` are escaped, everything else (non-ASCII too) is
 /// written as UTF-8.
 struct JSONWriter {
-  var bytes: [UInt8] = []
+  var bytes: WrittenBytes
   let pretty: Bool
   let sorted: Bool
   let omitNulls: Bool
@@ -52,7 +52,7 @@ struct JSONWriter {
     sorted = options.contains(.sortedKeys)
     omitNulls = options.contains(.omitNulls)
     keyStyle = KeyStyleContext.override
-    bytes.reserveCapacity(capacity)
+    bytes = WrittenBytes(capacity: capacity)
   }
 
   // MARK: Containers
@@ -115,25 +115,26 @@ struct JSONWriter {
   ) -> Bool {
     let count = utf8.count
     guard count <= JSONWriter.shortText, let text = utf8.baseAddress else { return false }
-    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: JSONWriter.shortText + 4) {
-      buffer -> Bool in
-      guard let out = buffer.baseAddress else { return false }
+    var clean = true
+    bytes.write(atMost: JSONWriter.shortText + 4) { out in
       let first = comma ? 1 : 0
       out[0] = UInt8(ascii: ",")
       out[first] = UInt8(ascii: "\"")
       var index = 0
       while index < count {
         let byte = text[index]
-        if isStringStop(byte) { return false }
+        if isStringStop(byte) {
+          clean = false
+          return 0  // nothing written: the room past the text is not part of it
+        }
         out[first + 1 + index] = byte
         index += 1
       }
       out[first + count + 1] = UInt8(ascii: "\"")
       out[first + count + 2] = UInt8(ascii: ":")
-      bytes.append(
-        contentsOf: UnsafeBufferPointer(start: out, count: first + count + (colon ? 3 : 2)))
-      return true
+      return first + count + (colon ? 3 : 2)
     }
+    return clean
   }
 
   /// Writes a key given as ready-made bytes: the quoted, escaped key (`"name"`).
@@ -204,7 +205,7 @@ struct JSONWriter {
   /// Removes what was written since `mark` (a member that turned out to be left out, or
   /// containers left open by a write that is done again another way).
   mutating func rollBack(to mark: Mark) {
-    bytes.removeSubrange(mark.count...)
+    bytes.truncate(to: mark.count)
     isFirst = mark.isFirst
     level = mark.level
   }
@@ -242,11 +243,26 @@ struct JSONWriter {
       bytes.append(UInt8(ascii: "0") &+ UInt8(value))
       return
     }
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-      guard let end = buffer.baseAddress.map({ $0 + 20 }) else { return }
-      let start = JSONWriter.writeDigits(value, endingAt: end)
-      bytes.append(contentsOf: UnsafeBufferPointer(start: start, count: end - start))
+    let count = JSONWriter.digitCount(value)
+    bytes.write(atMost: count) { out in
+      _ = JSONWriter.writeDigits(value, endingAt: out + count)
+      return count
     }
+  }
+
+  /// How many decimal digits `value` has.
+  @inline(__always)
+  static func digitCount(_ value: UInt64) -> Int {
+    var count = 1
+    var rest = value
+    while rest >= 10_000 {
+      rest /= 10_000
+      count &+= 4
+    }
+    if rest >= 10 { count &+= 1 }
+    if rest >= 100 { count &+= 1 }
+    if rest >= 1_000 { count &+= 1 }
+    return count
   }
 
   /// "00" to "99", for writing integers two digits per division: constant bytes, no lazy
@@ -303,12 +319,8 @@ struct JSONWriter {
     guard value.isFinite else {
       throw JSON.Error(.unencodable, "\(value) cannot be written as JSON: numbers must be finite")
     }
-    // `description`'s text, from a stack buffer: no `String` is built.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ShortestDouble.capacity) { buffer in
-      guard let base = buffer.baseAddress else { return }
-      let count = ShortestDouble.write(value, to: base)
-      bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
-    }
+    // `description`'s text, written in place: no `String` is built.
+    bytes.write(atMost: ShortestDouble.capacity) { ShortestDouble.write(value, to: $0) }
   }
 
   mutating func writeNumber(_ number: JSON.Number) throws {
@@ -429,14 +441,14 @@ struct JSONWriter {
   static func text(_ write: (inout JSONWriter) throws -> Void) -> String {
     var writer = JSONWriter(options: [], capacity: 32)
     guard (try? write(&writer)) != nil else { return "" }
-    return String(decoding: writer.bytes, as: UTF8.self)
+    return String(decoding: writer.bytes.take(), as: UTF8.self)
   }
 
   /// The quoted, escaped form of `key`, for plans to store once and write many times.
   static func quotedKey(_ key: String) -> [UInt8] {
     var writer = JSONWriter(options: [], capacity: key.utf8.count + 2)
     writer.writeString(key)
-    return writer.bytes
+    return writer.bytes.take()
   }
 }
 

@@ -95,11 +95,11 @@ enum ModelEncoding {
     var writer = JSONWriter(options: options)
     do {
       try withUnsafePointer(to: value) { try codec.writeBytes(UnsafeRawPointer($0), &writer) }
-      return writer.bytes
+      return writer.bytes.take()
     } catch {
       var fallback = JSONWriter(options: options)
       try fallback.write(reference())
-      return fallback.bytes
+      return fallback.bytes.take()
     }
   }
 
