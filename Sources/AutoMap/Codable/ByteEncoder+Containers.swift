@@ -193,20 +193,20 @@ struct ByteVirtualCaseEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
         try session.writer.pointee.beginObject()
         switch encoder.layout {
         case .plain: throw session.giveUp()
-        case .internalTag(let tag):
-          session.writer.pointee.writeKey(tag)
+        case .internalTag(let keys):
+          session.writer.pointee.writeKey(quotedBytes: keys.quotedTag)
           session.writer.pointee.writeString(key.stringValue)
           // The payload's members are the tagged object's own.
           let members = encoder.child(.key(key))
           members.state = .keyed
           session.push(members)
           payload = members
-          session.keys.append(tag)
-        case .adjacentTag(let tag, let content):
-          session.writer.pointee.writeKey(tag)
+          session.keys.append(keys.tag)
+        case .adjacentTag(let keys):
+          session.writer.pointee.writeKey(quotedBytes: keys.quotedTag)
           session.writer.pointee.writeString(key.stringValue)
           let mark = session.writer.pointee.mark
-          session.writer.pointee.writeKey(content)
+          session.writer.pointee.writeKey(quotedBytes: keys.quotedContent)
           let members = encoder.nested(.key(key), .keyed)
           members.dropIfEmpty = mark
           payload = members

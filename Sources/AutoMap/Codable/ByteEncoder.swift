@@ -98,8 +98,37 @@ final class ByteEncodingSession: CodingSession {
 /// The `Encoder` of one value (see ``ByteEncodingSession``).
 final class ByteEncoder: Encoder, SpareChild, ContainerNode {
   enum State { case fresh, keyed, unkeyed, single, closed, virtualCase }
-  /// How an enum's external-tag case key is laid out (internal and adjacent tags).
-  enum Layout { case plain, internalTag(String), adjacentTag(String, content: String) }
+  /// How an enum's external-tag case key is laid out (internal and adjacent tags): made once
+  /// per enum type (``init(_:)``), so that a value copies one reference, and writes its keys'
+  /// bytes as they are.
+  enum Layout {
+    case plain, internalTag(TagKeys), adjacentTag(TagKeys)
+
+    /// The layout of `layout`; `nil` for untagged enums, which go their own way.
+    init?(_ layout: JSON.CaseLayout) {
+      switch layout {
+      case .externalTag: self = .plain
+      case .internalTag(let tag): self = .internalTag(TagKeys(tag: tag, content: nil))
+      case .adjacentTag(let tag, let content):
+        self = .adjacentTag(TagKeys(tag: tag, content: content))
+      case .untagged: return nil
+      }
+    }
+  }
+
+  /// The tag's key and the content's (adjacent tag), as strings for the session's check of
+  /// repeated keys and quoted, as they are written.
+  final class TagKeys: Sendable {
+    let tag: String
+    let quotedTag: [UInt8]
+    let quotedContent: [UInt8]
+
+    init(tag: String, content: String?) {
+      self.tag = tag
+      quotedTag = JSONWriter.quotedKey(tag)
+      quotedContent = content.map(JSONWriter.quotedKey) ?? []
+    }
+  }
 
   let session: ByteEncodingSession
   /// Set when the encoder is made or taken from its session's spares (``child(_:)``).
@@ -367,16 +396,9 @@ enum ByteEncoding {
   /// Writes an enum with payloads through its synthesized `encode(to:)`, its external-tag case
   /// key laid out as `layout` says; `false` when the reference must write it.
   static func encodeEnum<T: Encodable>(
-    _ value: T, layout: JSON.CaseLayout, style: JSON.KeyStyle, _ writer: inout JSONWriter
+    _ value: T, layout: ByteEncoder.Layout, style: JSON.KeyStyle, _ writer: inout JSONWriter
   ) -> Bool {
-    let shape: ByteEncoder.Layout
-    switch layout {
-    case .externalTag: shape = .plain
-    case .internalTag(let tag): shape = .internalTag(tag)
-    case .adjacentTag(let tag, let content): shape = .adjacentTag(tag, content: content)
-    case .untagged: return false
-    }
-    return run(style, shape, &writer) { try $0.encodeSelf(value, codable: true) }
+    run(style, layout, &writer) { try $0.encodeSelf(value, codable: true) }
   }
 
   private static func run(

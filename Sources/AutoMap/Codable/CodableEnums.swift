@@ -111,12 +111,13 @@ enum CodableEnums {
       }
     }
     let whole = try write(encodable)
+    let shape = ByteEncoder.Layout(layout) ?? .plain  // not untagged: those returned above
     /// To bytes: straight through ``ByteEncoder``; when it gives up, through `JSON`.
     func writeBytes<E: Encodable>(_: E.Type) -> (UnsafeRawPointer, inout JSONWriter) throws -> Void
     {
       { value, writer in
         let enumValue = RawValue.load(value, as: E.self)
-        if ByteEncoding.encodeEnum(enumValue, layout: layout, style: style, &writer) { return }
+        if ByteEncoding.encodeEnum(enumValue, layout: shape, style: style, &writer) { return }
         try writer.write(whole(value))
       }
     }

@@ -141,10 +141,11 @@ struct KeptContainers<Node: ContainerNode> {
   var count: Int { entries.count }
 
   /// The container kept for `Key` (and `name`), or one `make` builds on a link to `node`,
-  /// kept when there is room and `observable` (``boxesAreObservable(_:)``).
+  /// kept when there is room and `observable` (``boxesAreObservable(_:)``; asked only then:
+  /// a static's lazy initialization is checked by a call each time it is read).
   @inline(__always)
   mutating func container<Key, Container>(
-    _: Key.Type, name: String? = nil, node: Node, observable: Bool,
+    _: Key.Type, name: String? = nil, node: Node, observable: @autoclosure () -> Bool,
     _ make: (ContainerLink<Node>) -> Container
   ) -> Container {
     let key = ObjectIdentifier(Key.self)
@@ -156,11 +157,11 @@ struct KeptContainers<Node: ContainerNode> {
   }
 
   private mutating func made<Container>(
-    _ key: ObjectIdentifier, _ name: String?, _ node: Node, _ observable: Bool,
+    _ key: ObjectIdentifier, _ name: String?, _ node: Node, _ observable: () -> Bool,
     _ make: (ContainerLink<Node>) -> Container
   ) -> Container {
     automap_count_container_made()
-    guard observable, entries.count < Self.limit else {
+    guard entries.count < Self.limit, observable() else {
       return make(ContainerLink(node, pinned: true))
     }
     let link = ContainerLink(node, pinned: false)

@@ -140,14 +140,25 @@ struct JSONWriter {
   /// Writes a key given as ready-made bytes: the quoted, escaped key (`"name"`).
   @inline(__always)
   mutating func writeKey(quotedBytes: [UInt8]) {
-    separate()
-    bytes.append(contentsOf: quotedBytes)
-    colon()
+    quotedBytes.withUnsafeBufferPointer { writeKey(quoted: $0) }
   }
 
-  /// ``writeKey(quotedBytes:)`` for bytes a plan keeps.
+  /// ``writeKey(quotedBytes:)`` for bytes a plan keeps. Outside pretty printing, a key of at
+  /// most ``shortText`` bytes goes in one write with its comma and colon.
   @inline(__always)
   mutating func writeKey(quoted: UnsafeBufferPointer<UInt8>) {
+    let count = quoted.count
+    if !pretty, count <= JSONWriter.shortText, let key = quoted.baseAddress {
+      let comma = isFirst ? 0 : 1
+      isFirst = false
+      bytes.write(atMost: JSONWriter.shortText + 2) { out in
+        out[0] = UInt8(ascii: ",")
+        UnsafeMutableRawPointer(out + comma).copyMemory(from: key, byteCount: count)
+        out[comma + count] = UInt8(ascii: ":")
+        return comma + count + 1
+      }
+      return
+    }
     separate()
     bytes.append(contentsOf: quoted)
     colon()
