@@ -149,11 +149,21 @@ struct KeptContainers<Node: ContainerNode> {
     _ make: (ContainerLink<Node>) -> Container
   ) -> Container {
     let key = ObjectIdentifier(Key.self)
-    for index in entries.indices where entries[index].key == key && entries[index].name == name {
+    for index in entries.indices
+    where entries[index].key == key && Self.sameName(entries[index].name, name) {
       handed |= 1 << index
       return unsafeDowncast(entries[index].kept, to: KeptContainer<Container>.self).copy()
     }
     return made(key, name, node, observable, make)
+  }
+
+  /// Whether two names are the same bytes: canonically equivalent spellings (`é`, `e` and
+  /// U+0301), which `==` takes for one, are two case names, as everywhere on the byte path.
+  @inline(__always)
+  private static func sameName(_ first: String?, _ second: String?) -> Bool {
+    guard let first else { return second == nil }
+    guard let second else { return false }
+    return JSON.sameKey(first, second)
   }
 
   private mutating func made<Container>(

@@ -257,10 +257,20 @@ extension JSON {
   @inline(__always)
   static func sameKey(_ a: String, _ b: String) -> Bool {
     // The same representation is the same bytes: a small string's bits are its bytes, a
-    // large one's point to shared storage (keys made by one parse share theirs).
-    if unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self) {
+    // large one's point to shared storage (keys made by one parse share theirs). Only where
+    // a `String` is two words: on 32-bit systems (watchOS on arm64_32) it is not, and the
+    // cast would trap.
+    if MemoryLayout<String>.size == MemoryLayout<(UInt64, UInt64)>.size,
+      unsafeBitCast(a, to: (UInt64, UInt64).self) == unsafeBitCast(b, to: (UInt64, UInt64).self)
+    {
       return true
     }
+    return sameBytes(a, b)
+  }
+
+  /// ``sameKey(_:_:)`` for two representations: their UTF-8 bytes compared.
+  @inline(never)
+  private static func sameBytes(_ a: String, _ b: String) -> Bool {
     let a = a.utf8
     let b = b.utf8
     guard a.count == b.count else { return false }

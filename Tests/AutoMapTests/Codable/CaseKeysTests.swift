@@ -116,6 +116,34 @@ struct CaseKeysTests {
     }
   }
 
+  /// A session keeps the case names it met, by their first 16 bytes and count. Attacked:
+  /// names at 15, 16 and 17 bytes that differ only in their last byte, names that share 16
+  /// bytes, escaped and non-ASCII spellings, and more names than a session keeps, each met
+  /// several times in one array.
+  @Test("case names met again keep their own bytes")
+  func caseNamesMetAgain() throws {
+    let sixteen = String(repeating: "n", count: 16)
+    var names = [
+      "a", "b", "ab", "ba", String(repeating: "n", count: 15), sixteen, sixteen + "a",
+      sixteen + "b", String(sixteen.dropLast()) + "o", "\u{E9}", "e\u{301}", "tap", "swipe",
+    ]
+    names += (0..<10).map { "case\($0)" }
+    let order = (0..<(names.count * 3)).map { names[($0 * 7) % names.count] }
+    let expected = order.map { SeenExternal.seen(hex($0)) }
+    let external = order.map { "{\"\($0)\": {}}" }.joined(separator: ",")
+    #expect(try [SeenExternal](jsonString: "[\(external)]") == expected)
+    // Escaped: `\u0074ap` is "tap", made from its resolved bytes.
+    let escaped = order.map { $0 == "tap" ? "\\u0074ap" : $0 }
+    let internalText = escaped.map { "{\"type\": \"\($0)\"}" }.joined(separator: ",")
+    #expect(
+      try [SeenInternal](jsonString: "[\(internalText)]")
+        == order.map { SeenInternal.seen(hex($0)) })
+    let adjacent = escaped.map { "{\"type\": \"\($0)\", \"value\": {}}" }.joined(separator: ",")
+    #expect(
+      try [SeenAdjacent](jsonString: "[\(adjacent)]")
+        == order.map { SeenAdjacent.seen(hex($0)) })
+  }
+
   @Test("a key type that refuses a name gets no key, whatever another type was given")
   func refusedName() throws {
     let text = #"[{"tap": {}}, {"swipe": {}}, {"tap": {}}]"#
