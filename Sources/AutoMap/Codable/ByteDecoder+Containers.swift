@@ -121,11 +121,20 @@ struct ByteKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 struct ByteVirtualCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
   let link: ContainerLink<ByteDecoder>
   let name: String
+  /// The case's keys, looked up once (a decoder keeps its container for each key type and
+  /// case name); `nil` for class keys, which are made for each value (``CaseKeys``).
+  private let keys: [Key]?
+
+  init(link: ContainerLink<ByteDecoder>, name: String) {
+    self.link = link
+    self.name = name
+    keys = Key.self is AnyClass ? nil : CaseKeys.keys(Key.self, named: name)
+  }
 
   private var decoder: ByteDecoder { link.node ?? ByteDecoder.cut(link) }
 
   var codingPath: [any CodingKey] { decoder.codingPath }
-  var allKeys: [Key] { CaseKeys.keys(Key.self, named: name) }
+  var allKeys: [Key] { keys ?? CaseKeys.keys(Key.self, named: name) }
   func contains(_ key: Key) -> Bool { key.stringValue == name }
 
   /// The payload's decoder, for the case key.

@@ -59,6 +59,43 @@ final class ByteDecodingSession: CodingSession {
 
   deinit { reader.deinitialize(count: 1).deallocate() }
 
+  /// Case names the session met (at most ``caseNameLimit``), by their bytes: a name met again
+  /// is the same `String`, not made from its bytes again (130 instructions of an enum value).
+  @exclusivity(unchecked) private var caseNames:
+    [(low: UInt64, high: UInt64, count: Int, name: String)] = []
+  static var caseNameLimit: Int { 8 }
+
+  /// The case name whose UTF-8 bytes, valid and without escapes, are at `start`.
+  func caseName(_ start: UnsafePointer<UInt8>, count: Int) -> String {
+    let bytes = UnsafeBufferPointer(start: start, count: count)
+    guard count <= 16 else { return String(decoding: bytes, as: UTF8.self) }
+    var words: (UInt64, UInt64) = (0, 0)
+    withUnsafeMutableBytes(of: &words) {
+      UnsafeMutableRawBufferPointer(rebasing: $0[..<count]).copyMemory(
+        from: UnsafeRawBufferPointer(bytes))
+    }
+    for entry in caseNames
+    where entry.low == words.0 && entry.high == words.1 && entry.count == count {
+      return entry.name
+    }
+    let name = String(decoding: bytes, as: UTF8.self)
+    if caseNames.count < Self.caseNameLimit {
+      caseNames.append((words.0, words.1, count, name))
+    }
+    return name
+  }
+
+  /// Reads a case name, a string value, as `readStringValue()` does: the same `String` for
+  /// one met before, when it is ASCII without escapes.
+  func readCaseName(_ reader: inout JSONReader) throws -> String {
+    guard reader.peekByte() == UInt8(ascii: "\"") else {
+      throw reader.mismatch(expected: "String")
+    }
+    let span = try reader.scanString()
+    guard !span.hasEscapes, span.isASCII else { return try reader.string(from: span) }
+    return caseName(span.start, count: span.count)
+  }
+
   /// How many values the session began before this one (``CodingSession``).
   @exclusivity(unchecked) private(set) var generation: UInt = 0
 
@@ -667,7 +704,7 @@ enum ByteDecoding {
         // found when the object is completed, gives up (the reference refuses it).
         try root.openObject()
         guard try root.scanNext() else { throw session.giveUp() }
-        let name = root.key(0)
+        let name = session.caseName(root.members[0].key, count: root.members[0].keyCount)
         let payload = root.memberDecoder(0, .name(name))
         root.virtualCase = (name, payload)
         let value = try T(from: root)
@@ -684,7 +721,7 @@ enum ByteDecoding {
         // The payload is the object itself, its tag hidden.
         let payload = root.child(.root, at: cursor, depth: depth)
         try payload.openObject()
-        let name = try payload.read(try payload.member(tag)) { try $0.readStringValue() }
+        let name = try payload.read(try payload.member(tag)) { try session.readCaseName(&$0) }
         payload.step = .name(name)
         payload.hiddenKey = tag
         root.virtualCase = (name, payload)
@@ -695,7 +732,7 @@ enum ByteDecoding {
       case .adjacentTag(let tag, let content):
         // The root scans the object itself, as for the external tag.
         try root.openObject()
-        let name = try root.read(try root.member(tag)) { try $0.readStringValue() }
+        let name = try root.read(try root.member(tag)) { try session.readCaseName(&$0) }
         let payload =
           try root.lookup(content).map { root.memberDecoder($0, .name(name)) }
           ?? root.emptyObject(.name(name))
