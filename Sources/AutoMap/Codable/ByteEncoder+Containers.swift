@@ -189,27 +189,24 @@ struct ByteVirtualCaseEncodingContainer<Key: CodingKey>: KeyedEncodingContainerP
         guard encoder.state == .virtualCase, encoder.count == 0 else { throw session.giveUp() }
         encoder.count = 1
         try session.enter(encoder)
-        if case .plain = encoder.layout { throw session.giveUp() }
+        guard case .tagged(let keys) = encoder.layout else { throw session.giveUp() }
         try session.writer.pointee.beginObject()
-        switch encoder.layout {
-        case .plain: throw session.giveUp()
-        case .internalTag(let keys):
-          session.writer.pointee.writeKey(quotedBytes: keys.quotedTag)
-          session.writer.pointee.writeString(key.stringValue)
-          // The payload's members are the tagged object's own.
+        session.writer.pointee.writeKey(quotedBytes: keys.quotedTag)
+        session.writer.pointee.writeString(key.stringValue)
+        if let quotedContent = keys.quotedContent {
+          // Adjacent tag: the payload is the content member's value.
+          let mark = session.writer.pointee.mark
+          session.writer.pointee.writeKey(quotedBytes: quotedContent)
+          let members = encoder.nested(.key(key), .keyed)
+          members.dropIfEmpty = mark
+          payload = members
+        } else {
+          // Internal tag: the payload's members are the tagged object's own.
           let members = encoder.child(.key(key))
           members.state = .keyed
           session.push(members)
           payload = members
           session.keys.append(keys.tag)
-        case .adjacentTag(let keys):
-          session.writer.pointee.writeKey(quotedBytes: keys.quotedTag)
-          session.writer.pointee.writeString(key.stringValue)
-          let mark = session.writer.pointee.mark
-          session.writer.pointee.writeKey(quotedBytes: keys.quotedContent)
-          let members = encoder.nested(.key(key), .keyed)
-          members.dropIfEmpty = mark
-          payload = members
         }
       }
     } catch {}

@@ -101,32 +101,41 @@ final class ByteEncoder: Encoder, SpareChild, ContainerNode {
   /// How an enum's external-tag case key is laid out (internal and adjacent tags): made once
   /// per enum type (``init(_:)``), so that a value copies one reference, and writes its keys'
   /// bytes as they are.
+  ///
+  /// (One case with a payload: its reference is stored as it is. With a case for each tag,
+  /// the case would be kept in the reference's spare bits, where LeakSanitizer, which looks
+  /// for references as they are, does not see it, and reports every layout a plan holds.)
   enum Layout {
-    case plain, internalTag(TagKeys), adjacentTag(TagKeys)
+    case plain, tagged(TagKeys)
 
     /// The layout of `layout`; `nil` for untagged enums, which go their own way.
     init?(_ layout: JSON.CaseLayout) {
       switch layout {
       case .externalTag: self = .plain
-      case .internalTag(let tag): self = .internalTag(TagKeys(tag: tag, content: nil))
+      case .internalTag(let tag): self = .tagged(TagKeys(tag: tag, content: nil))
       case .adjacentTag(let tag, let content):
-        self = .adjacentTag(TagKeys(tag: tag, content: content))
+        self = .tagged(TagKeys(tag: tag, content: content))
       case .untagged: return nil
       }
     }
+
+    /// Whether the case's payload goes under a content key of its own (adjacent tag).
+    var isAdjacent: Bool {
+      if case .tagged(let keys) = self { keys.quotedContent != nil } else { false }
+    }
   }
 
-  /// The tag's key and the content's (adjacent tag), as strings for the session's check of
-  /// repeated keys and quoted, as they are written.
+  /// The tag's key, as a string for the session's check of repeated keys and quoted as it is
+  /// written, and the content's, quoted (`nil`: the internal tag).
   final class TagKeys: Sendable {
     let tag: String
     let quotedTag: [UInt8]
-    let quotedContent: [UInt8]
+    let quotedContent: [UInt8]?
 
     init(tag: String, content: String?) {
       self.tag = tag
       quotedTag = JSONWriter.quotedKey(tag)
-      quotedContent = content.map(JSONWriter.quotedKey) ?? []
+      quotedContent = content.map(JSONWriter.quotedKey)
     }
   }
 
@@ -294,7 +303,7 @@ final class ByteEncoder: Encoder, SpareChild, ContainerNode {
       }
     case .unkeyed: session.writer.pointee.endArray()
     case .virtualCase:
-      if case .adjacentTag = layout, count == 1 { session.writer.pointee.endObject() }
+      if layout.isAdjacent, count == 1 { session.writer.pointee.endObject() }
     default: break
     }
     state = .closed
