@@ -125,7 +125,7 @@ struct JSONWriter {
         let byte = text[index]
         if isStringStop(byte) {
           clean = false
-          return 0  // nothing written: the room past the text is not part of it
+          return 0  // nothing written: what it stored past the text is not part of it
         }
         out[first + 1 + index] = byte
         index += 1
