@@ -75,11 +75,6 @@ struct WrittenBytes {
     }
   }
 
-  @inline(__always)
-  mutating func append(contentsOf bytes: [UInt8]) {
-    bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
-  }
-
   /// The byte at `position`, which was written (`position < count`).
   subscript(position: Int) -> UInt8 {
     position < text.count ? text[position] : pending[position - text.count]
