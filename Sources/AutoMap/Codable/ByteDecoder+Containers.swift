@@ -135,13 +135,15 @@ struct ByteVirtualCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol 
 
   var codingPath: [any CodingKey] { decoder.codingPath }
   var allKeys: [Key] { keys ?? CaseKeys.keys(Key.self, named: name) }
-  func contains(_ key: Key) -> Bool { key.stringValue == name }
+  /// The case key is the name's bytes, as the reference's `{name: payload}` object has it:
+  /// a key `==` takes for the name (another spelling a key type answers with) is not it.
+  func contains(_ key: Key) -> Bool { JSON.sameKey(key.stringValue, name) }
 
   /// The payload's decoder, for the case key.
   private func value(_ key: Key) throws -> ByteDecoder {
     let decoder = decoder
     return try decoder.session.guarded {
-      guard key.stringValue == name, let payload = decoder.virtualCase?.payload else {
+      guard JSON.sameKey(key.stringValue, name), let payload = decoder.virtualCase?.payload else {
         throw decoder.session.giveUp()
       }
       payload.step = .key(key)

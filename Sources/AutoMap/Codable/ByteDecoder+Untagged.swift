@@ -299,7 +299,7 @@ struct UntaggedCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
   var codingPath: [any CodingKey] { [] }
   var allKeys: [Key] { CaseKeys.keys(Key.self, named: trial.caseKey) }
-  func contains(_ key: Key) -> Bool { key.stringValue == trial.caseKey }
+  func contains(_ key: Key) -> Bool { JSON.sameKey(key.stringValue, trial.caseKey) }
 
   /// Synthesized code reads a case's payload through a nested container only.
   func decodeNil(forKey _: Key) throws -> Bool { throw trial.session.giveUp() }
@@ -309,7 +309,7 @@ struct UntaggedCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     -> KeyedDecodingContainer<NestedKey>
   {
     let session = trial.session
-    guard session.live, !session.busy, key.stringValue == trial.caseKey else {
+    guard session.live, !session.busy, JSON.sameKey(key.stringValue, trial.caseKey) else {
       throw session.giveUp()
     }
     switch trial.payload {

@@ -105,14 +105,14 @@ private struct NeedsCaseContainer<Key: CodingKey>: KeyedDecodingContainerProtoco
 
   var codingPath: [any CodingKey] { [] }
   var allKeys: [Key] { CaseKeys.built(Key.self, probe.caseKey) }
-  func contains(_ key: Key) -> Bool { key.stringValue == probe.caseKey }
+  func contains(_ key: Key) -> Bool { JSON.sameKey(key.stringValue, probe.caseKey) }
   func decodeNil(forKey _: Key) throws -> Bool { throw probe.refuse() }
   func decode<T: Decodable>(_: T.Type, forKey _: Key) throws -> T { throw probe.refuse() }
 
   func nestedContainer<NestedKey: CodingKey>(keyedBy _: NestedKey.Type, forKey key: Key) throws
     -> KeyedDecodingContainer<NestedKey>
   {
-    guard key.stringValue == probe.caseKey else { throw probe.refuse() }
+    guard JSON.sameKey(key.stringValue, probe.caseKey) else { throw probe.refuse() }
     return KeyedDecodingContainer(NeedsPayloadContainer<NestedKey>(probe: probe))
   }
 

@@ -82,6 +82,84 @@ private enum SeenCounted: JSONCodable, Codable, Equatable {
   func encode(to _: any Encoder) throws {}
 }
 
+/// Takes either spelling of "é" (by `==`, as a synthesized key's `switch` does) and answers
+/// with its own, the decomposed one: the key is not the document's bytes.
+private struct SpelledKey: CodingKey {
+  let stringValue: String
+  init?(stringValue: String) {
+    guard stringValue == "e\u{301}" else { return nil }
+    self.stringValue = "e\u{301}"
+  }
+  var intValue: Int? { nil }
+  init?(intValue _: Int) { nil }
+}
+
+/// What a case container says of the case key `allKeys` gave: whether it `contains` it, and
+/// whether its payload opens under it.
+private func spelledCase(_ decoder: any Decoder) throws -> String {
+  let container = try decoder.container(keyedBy: SpelledKey.self)
+  guard let key = container.allKeys.first else { return "no key" }
+  let payload = (try? container.nestedContainer(keyedBy: KeptName.self, forKey: key)) != nil
+  return "contains \(container.contains(key)), payload \(payload)"
+}
+
+private enum SpelledExternal: JSONCodable, Codable, Equatable {
+  case seen(String)
+  init(from decoder: any Decoder) throws { self = .seen(try spelledCase(decoder)) }
+  func encode(to _: any Encoder) throws {}
+}
+
+private enum SpelledInternal: JSONCodable, Codable, Equatable {
+  case seen(String)
+  static let caseLayout = JSON.CaseLayout.internalTag("type")
+  init(from decoder: any Decoder) throws { self = .seen(try spelledCase(decoder)) }
+  func encode(to _: any Encoder) throws {}
+}
+
+private enum SpelledAdjacent: JSONCodable, Codable, Equatable {
+  case seen(String)
+  static let caseLayout = JSON.CaseLayout.adjacentTag("type", content: "value")
+  init(from decoder: any Decoder) throws { self = .seen(try spelledCase(decoder)) }
+  func encode(to _: any Encoder) throws {}
+}
+
+/// Untagged, its one case named in each spelling: the payload holds `"a": 1` (what `encode`
+/// writes, from which the untagged layout learns what the case needs).
+private protocol SpelledUntaggedCase: JSONCodable, Codable, Equatable {
+  static func seen(_ said: String) -> Self
+}
+
+extension SpelledUntaggedCase {
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: SpelledKey.self)
+    guard let key = container.allKeys.first else {
+      self = Self.seen("no key")
+      return
+    }
+    let payload = try? container.nestedContainer(keyedBy: KeptName.self, forKey: key)
+    let read = (try? payload?.decode(Int.self, forKey: KeptName(stringValue: "a"))) != nil
+    self = Self.seen("contains \(container.contains(key)), payload \(read)")
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    guard case .untagged(let names) = Self.caseLayout, let name = names.first else { return }
+    var container = encoder.container(keyedBy: KeptName.self)
+    var payload = container.nestedContainer(
+      keyedBy: KeptName.self, forKey: KeptName(stringValue: name))
+    try payload.encode(1, forKey: KeptName(stringValue: "a"))
+  }
+}
+
+private enum SpelledUntagged: SpelledUntaggedCase {
+  case seen(String)
+  static let caseLayout = JSON.CaseLayout.untagged(["\u{E9}"])
+}
+
+private enum SpelledUntaggedDecomposed: SpelledUntaggedCase {
+  case seen(String)
+  static let caseLayout = JSON.CaseLayout.untagged(["e\u{301}"])
+}
+
 /// The value every entry point agrees on, if they agree on one.
 private func agreed<T: JSONDecodable & Equatable>(_: T.Type, _ text: String) -> T? {
   try? agreedDecoding(T.self, text)?.get()
@@ -142,6 +220,40 @@ struct CaseKeysTests {
     #expect(
       try [SeenAdjacent](jsonString: "[\(adjacent)]")
         == order.map { SeenAdjacent.seen(hex($0)) })
+  }
+
+  /// A key that `==` takes for the document's case name but that is other bytes: the case
+  /// container answers for it as the reference does, on every entry point and in every layout.
+  @Test("a case key of other bytes than the name: every entry point answers alike")
+  func otherSpelling() {
+    for name in ["\u{E9}", "e\u{301}"] {
+      for _ in 0..<2 {
+        let external = agreed(SpelledExternal.self, "{\"\(name)\": {}}")
+          .map { value in
+            switch value {
+            case .seen(let said): said
+            }
+          }
+        let internalTag = agreed(SpelledInternal.self, "{\"type\": \"\(name)\"}")
+          .map { value in
+            switch value {
+            case .seen(let said): said
+            }
+          }
+        let adjacent = agreed(SpelledAdjacent.self, "{\"type\": \"\(name)\", \"value\": {}}")
+          .map { value in
+            switch value {
+            case .seen(let said): said
+            }
+          }
+        #expect(external != nil && external == internalTag && internalTag == adjacent, "\(name)")
+      }
+    }
+    // Untagged: the case's name is the layout's, not the document's.
+    let precomposed = agreed(SpelledUntagged.self, #"{"a": 1}"#)
+    let decomposed = agreed(SpelledUntaggedDecomposed.self, #"{"a": 1}"#)
+    #expect(precomposed == .seen("contains false, payload false"))
+    #expect(decomposed == .seen("contains true, payload true"))
   }
 
   @Test("a key type that refuses a name gets no key, whatever another type was given")
