@@ -265,6 +265,9 @@ extension JSON {
     {
       return true
     }
+    // Keys of different lengths, the usual case of two keys, without a call (a small
+    // string's count is in its bits, a native one's in its header).
+    guard a.utf8.count == b.utf8.count else { return false }
     return sameBytes(a, b)
   }
 
