@@ -148,6 +148,52 @@ private enum SpelledUntaggedDecomposed: SpelledCase {
   static let caseLayout = JSON.CaseLayout.untagged(["e\u{301}"])
 }
 
+/// Untagged, as `SpelledUntagged`, but its `init(from:)` throws where that one records (a
+/// trial that swallowed an error is left to the reference): so the untagged byte trial's case
+/// container is asked for the key `allKeys` gave. It throws a missing key, not a type
+/// mismatch, so that the plan's check of its cases takes the name for a case.
+/// `asksContains`: whether it asks `contains` (and then reads no payload), or opens the
+/// payload only; each question must be answered by bytes.
+private protocol StrictSpelled: JSONCodable, Codable, Equatable {
+  static var asksContains: Bool { get }
+  static func read(_ value: Int) -> Self
+}
+
+extension StrictSpelled {
+  static var caseLayout: JSON.CaseLayout { .untagged(["\u{E9}"]) }
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: SpelledKey.self)
+    let missing = DecodingError.keyNotFound(
+      KeptName(stringValue: "a"), .init(codingPath: [], debugDescription: "no case key"))
+    guard let key = container.allKeys.first else { throw missing }
+    if Self.asksContains {
+      guard container.contains(key) else { throw missing }
+      self = .read(0)
+    } else {
+      let payload = try container.nestedContainer(keyedBy: KeptName.self, forKey: key)
+      self = .read(try payload.decode(Int.self, forKey: KeptName(stringValue: "a")))
+    }
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: KeptName.self)
+    var payload = container.nestedContainer(
+      keyedBy: KeptName.self, forKey: KeptName(stringValue: "\u{E9}"))
+    try payload.encode(1, forKey: KeptName(stringValue: "a"))
+  }
+}
+
+private enum StrictOpening: StrictSpelled {
+  case read(Int)
+  static var asksContains: Bool { false }
+}
+
+private enum StrictContains: StrictSpelled {
+  case read(Int)
+  static var asksContains: Bool { true }
+}
+
 /// The value every entry point agrees on, if they agree on one.
 private func agreed<T: JSONDecodable & Equatable>(_: T.Type, _ text: String) -> T? {
   try? agreedDecoding(T.self, text)?.get()
@@ -238,6 +284,23 @@ struct CaseKeysTests {
     let decomposed = agreed(SpelledUntaggedDecomposed.self, #"{"a": 1}"#)
     #expect(precomposed == .seen("contains false, payload false"))
     #expect(decomposed == .seen("contains true, payload true"))
+    // The case's name (precomposed) is not the key's bytes: no case maps, on every entry
+    // point, in an array of them too, once the plan is warm.
+    func refused<T: StrictSpelled>(_: T.Type) {
+      for _ in 0..<2 {
+        // No case maps; the plan itself is valid (the name is taken for a case).
+        guard case .failure(let error)? = agreedDecoding(T.self, #"{"a": 1}"#) else {
+          Issue.record("\(T.self) decoded, or its entry points disagree")
+          return
+        }
+        #expect(error.kind != .invalidModel, "\(error)")
+        let many = #"[{"a": 1}, {"a": 2}]"#
+        #expect(throws: JSON.Error.self) { try [T](jsonString: many) }
+        #expect(throws: JSON.Error.self) { try [T](jsonData: Data(many.utf8)) }
+      }
+    }
+    refused(StrictOpening.self)
+    refused(StrictContains.self)
   }
 
   @Test("a key type that refuses a name gets no key, whatever another type was given")
