@@ -30,8 +30,13 @@ enum CodableEnums {
       { json, destination in
         let (external, name) = try external(json, layout, model: model)
         do {
+          // The document's own levels, as the byte path counts them in its reader: the
+          // external form's two (its root, counted by `decodeRoot`) are not the document's.
+          let levels = ownLevels(json, layout)
           let value = try Substitutions.relocating({ documentPath($0, name: name, layout) }) {
-            try JSONValueDecoder.decodeRoot(D.self, from: external, style: style)
+            try Nesting.within(readerLevels: levels - 1) {
+              try JSONValueDecoder.decodeRoot(D.self, from: external, style: style)
+            }
           }
           RawValue.initialize(destination, to: value)
         } catch let error as JSON.Error {
@@ -50,14 +55,32 @@ enum CodableEnums {
         {
           return
         }
-        try whole(reader.parseValue(), destination)
+        let json = try reader.parseValue()
+        try Nesting.within(readerLevels: reader.depth) { try whole(json, destination) }
       }
     }
     return DecodePlan(
       modelName: model, kind: .memberwise, fields: [], ignoredFields: [], caseInsensitive: false,
       destroyModel: { RawValue.destroy($0, as: T.self) },
       didDecode: { try RawValue.withMutable($0, as: T.self) { try $0.didDecode() } },
-      whole: whole, wholeBytes: readBytes(decodable))
+      whole: whole, wholeBytes: readBytes(decodable), wholeCountsItsLevel: false)
+  }
+
+  /// The nesting levels an enum's document has of its own, as a reader counts them: its
+  /// object (none for a case written as its name) and, in the external and adjacent layouts,
+  /// the payload's object or array. (The internal tag's payload is the document's object.)
+  private static func ownLevels(_ json: JSON, _ layout: JSON.CaseLayout) -> Int {
+    guard case .object(let object) = json else { return 0 }
+    let payload: JSON?
+    switch layout {
+    case .externalTag, .untagged: payload = object.count == 1 ? object.values.first : nil
+    case .internalTag: payload = nil
+    case .adjacentTag(_, let content): payload = object[content]
+    }
+    switch payload {
+    case .object?, .array?: return 2
+    default: return 1
+    }
   }
 
   /// The untagged layout decodes by trial and checks each trial by encoding it: both ways.
@@ -103,10 +126,15 @@ enum CodableEnums {
       let codable = try untaggedCodable(encodable, model: model)
       return try untaggedEncodePlan(codable, cases: cases, style: style, model: model)
     }
+    // The levels a document of the layout has of its own, as the byte path writes them (see
+    // `ownLevels`; a case's payload is not known before it is written): `encodeRoot` counts
+    // one.
+    let levels = if case .internalTag = layout { 1 } else { 2 }
     func write<E: Encodable>(_: E.Type) throws -> (UnsafeRawPointer) throws -> JSON {
       { value in
-        let external = try JSONValueEncoder.encodeRoot(
-          RawValue.load(value, as: E.self), style: style)
+        let external = try Nesting.within(readerLevels: levels - 1) {
+          try JSONValueEncoder.encodeRoot(RawValue.load(value, as: E.self), style: style)
+        }
         return try document(external, layout, model: model)
       }
     }
@@ -123,7 +151,7 @@ enum CodableEnums {
     }
     return EncodePlan(
       modelName: model, isClass: false, fields: [], whole: whole,
-      wholeBytes: writeBytes(encodable))
+      wholeBytes: writeBytes(encodable), wholeCountsItsLevel: false)
   }
 
   /// The untagged layout: to bytes through ``UntaggedEnum/encodeBytes(_:_:)``; when it gives

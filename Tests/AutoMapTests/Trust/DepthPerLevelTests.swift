@@ -49,6 +49,18 @@ struct DepthEnvelope: JSONCodable {
   static func specificOptions() -> [String: SpecificOption] { ["inner": .embeddedJSON] }
 }
 
+indirect enum DepthInternal: JSONCodable, Codable {
+  case leaf(value: Int)
+  case wrap(child: DepthInternal)
+  static var caseLayout: JSON.CaseLayout { .internalTag("type") }
+}
+
+indirect enum DepthAdjacent: JSONCodable, Codable {
+  case leaf(value: Int)
+  case wrap(child: DepthAdjacent)
+  static var caseLayout: JSON.CaseLayout { .adjacentTag("type", content: "value") }
+}
+
 /// `count` times `open`, then `middle`, then `count` times `close`.
 func nested(_ open: String, _ count: Int, _ middle: String, _ close: String) -> String {
   String(repeating: open, count: count) + middle + String(repeating: close, count: count)
@@ -121,6 +133,21 @@ struct DepthPerLevelTests {
     // Three levels a case: {"list": {"_0": [ … ]}}; the leaf {"leaf": {"_0": 1}} is two.
     let text = nested(#"{"list":{"_0":["#, (Self.limit - 2) / 3, #"{"leaf":{"_0":1}}"#, "]}}")
     try check(DepthExpression.self, text)
+  }
+
+  @Test("enums with payloads, internal tag: one level a case, the payload's object is the tag's")
+  func internalTagEnums() throws {
+    let text = nested(
+      #"{"type":"wrap","child":"#, Self.limit - 1, #"{"type":"leaf","value":1}"#, "}")
+    try check(DepthInternal.self, text)
+  }
+
+  @Test("enums with payloads, adjacent tag: two levels a case, the object and its content")
+  func adjacentTagEnums() throws {
+    let text = nested(
+      #"{"type":"wrap","value":{"child":"#, (Self.limit - 2) / 2,
+      #"{"type":"leaf","value":{"value":1}}"#, "}}")
+    try check(DepthAdjacent.self, text)
   }
 
   @Test("untagged recursive enums")
