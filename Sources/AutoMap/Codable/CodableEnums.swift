@@ -30,8 +30,9 @@ enum CodableEnums {
       { json, destination in
         let (external, name) = try external(json, layout, model: model)
         do {
-          // The document's own levels, as the byte path counts them in its reader: the
-          // external form's two (its root, counted by `decodeRoot`) are not the document's.
+          // The plan counts the document's own levels, as the byte path's reader does, not
+          // those of the external form built from it: `decodeRoot` counts one, `within` the
+          // rest (-1 for a case written as its name, which has none).
           let levels = ownLevels(json, layout)
           let value = try Substitutions.relocating({ documentPath($0, name: name, layout) }) {
             try Nesting.within(readerLevels: levels - 1) {
@@ -63,7 +64,7 @@ enum CodableEnums {
       modelName: model, kind: .memberwise, fields: [], ignoredFields: [], caseInsensitive: false,
       destroyModel: { RawValue.destroy($0, as: T.self) },
       didDecode: { try RawValue.withMutable($0, as: T.self) { try $0.didDecode() } },
-      whole: whole, wholeBytes: readBytes(decodable), wholeCountsItsLevel: false)
+      whole: whole, wholeBytes: readBytes(decodable))
   }
 
   /// The nesting levels an enum's document has of its own, as a reader counts them: its
@@ -113,8 +114,7 @@ enum CodableEnums {
         let json = try reader.parseValue()
         let value = try Nesting.within(readerLevels: reader.depth) { try untagged.decode(json) }
         RawValue.initialize(destination, to: value)
-      },
-      wholeCountsItsLevel: false)
+      })
   }
 
   static func encodePlan<T: JSONEncodable>(_: T.Type, style: JSON.KeyStyle, model: String)
@@ -151,7 +151,7 @@ enum CodableEnums {
     }
     return EncodePlan(
       modelName: model, isClass: false, fields: [], whole: whole,
-      wholeBytes: writeBytes(encodable), wholeCountsItsLevel: false)
+      wholeBytes: writeBytes(encodable))
   }
 
   /// The untagged layout: to bytes through ``UntaggedEnum/encodeBytes(_:_:)``; when it gives
@@ -167,8 +167,7 @@ enum CodableEnums {
         let value = RawValue.load(value, as: C.self)
         if untagged.encodeBytes(value, &writer) { return }
         try writer.write(untagged.encode(value))
-      },
-      wholeCountsItsLevel: false)
+      })
   }
 
   // MARK: Layouts

@@ -140,7 +140,7 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
   // MARK: Decoding
 
   /// Counts no nesting level of its own (its model's plan counts none either: see
-  /// ``DecodePlan/wholeCountsItsLevel``): the document is the payload, whose array or object
+  /// ``DecodePlan/whole``): the document is the payload, whose array or object
   /// is counted once, by the trial that reads it as several values or as labels, or by the
   /// payload's own type when it is read as one value. So one JSON level is one level, on every
   /// path.

@@ -42,26 +42,22 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   /// The bytes of every field's key, one after the other (each step points into them).
   let keyStart: UnsafeMutablePointer<UInt8>
   /// Set for models read as a whole rather than field by field (enums with payloads, through
-  /// their synthesized `Codable`): reads the value from `JSON` into the destination.
+  /// their synthesized `Codable`): reads the value from `JSON` into the destination. It counts
+  /// the nesting levels (``Nesting``) its document has itself, as only the enum knows them (an
+  /// untagged value is its payload; an internal-tag one, one object): the plan counts none.
   let whole: ((JSON, UnsafeMutableRawPointer) throws -> Void)?
   /// The same from bytes, for `whole` models that read bytes directly.
   let wholeBytes: ((inout JSONReader, UnsafeMutableRawPointer) throws -> Void)?
   /// Whether ``wholeBytes`` is set: tested on every value without copying the closure.
   let isWhole: Bool
-  /// Whether a `whole` model counts a nesting level (``Nesting``) for itself, as every model
-  /// does; `false` for untagged enums, whose value is their payload: its array or object is
-  /// counted once, by the enum's trials.
-  let wholeCountsItsLevel: Bool
 
   init(
     modelName: String, kind: InstanceKind, fields: [DecodeField], ignoredFields: [IgnoredField],
     caseInsensitive: Bool, destroyModel: @escaping (UnsafeMutableRawPointer) -> Void,
     didDecode: @escaping (UnsafeMutableRawPointer) throws -> Void,
     whole: ((JSON, UnsafeMutableRawPointer) throws -> Void)? = nil,
-    wholeBytes: ((inout JSONReader, UnsafeMutableRawPointer) throws -> Void)? = nil,
-    wholeCountsItsLevel: Bool = true
+    wholeBytes: ((inout JSONReader, UnsafeMutableRawPointer) throws -> Void)? = nil
   ) {
-    self.wholeCountsItsLevel = wholeCountsItsLevel
     self.whole = whole
     self.wholeBytes = wholeBytes
     isWhole = wholeBytes != nil

@@ -70,15 +70,13 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
   private let keyStorage: UnsafeMutableBufferPointer<UInt8>
 
   /// Set for models written as a whole rather than field by field (enums with payloads,
-  /// through their synthesized `Codable`).
+  /// through their synthesized `Codable`). It counts its own nesting levels (see
+  /// ``DecodePlan/whole``).
   let whole: ((UnsafeRawPointer) throws -> JSON)?
   /// The same straight to bytes, for `whole` models that write bytes directly.
   let wholeBytes: ((UnsafeRawPointer, inout JSONWriter) throws -> Void)?
   /// Whether ``wholeBytes`` is set: tested on every value without copying the closure.
   let isWhole: Bool
-  /// Whether a `whole` model counts a nesting level for itself (see
-  /// ``DecodePlan/wholeCountsItsLevel``).
-  let wholeCountsItsLevel: Bool
   /// A polymorphic class's discriminator key: flattened members never overwrite it.
   let reservedKey: String?
 
@@ -86,9 +84,8 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
     modelName: String, isClass: Bool, fields: [EncodeField],
     whole: ((UnsafeRawPointer) throws -> JSON)? = nil,
     wholeBytes: ((UnsafeRawPointer, inout JSONWriter) throws -> Void)? = nil,
-    reservedKey: String? = nil, wholeCountsItsLevel: Bool = true
+    reservedKey: String? = nil
   ) {
-    self.wholeCountsItsLevel = wholeCountsItsLevel
     self.whole = whole
     self.wholeBytes = wholeBytes
     isWhole = wholeBytes != nil

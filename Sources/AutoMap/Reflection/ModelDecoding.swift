@@ -59,15 +59,10 @@ enum ModelDecoding {
       readJSON: { json, destination in
         guard state.isReflected else { return try readJSON(json, destination) }
         let plan = try state.resolvedPlan(KeyStyleContext.override)
-        if let whole = plan.whole, !plan.wholeCountsItsLevel {
+        if let whole = plan.whole {
           return try readWhole(plan, destination) { try whole(json, $0) }
         }
-        try Nesting.level(encoding: false) {
-          if let whole = plan.whole {
-            return try readWhole(plan, destination) { try whole(json, $0) }
-          }
-          try plan.readJSON(json, destination)
-        }
+        try Nesting.level(encoding: false) { try plan.readJSON(json, destination) }
       },
       model: state)
   }
@@ -116,21 +111,15 @@ enum ModelDecoding {
       }
     }
     let plan = try state.resolvedPlan(KeyStyleContext.override)
-    if let whole = plan.whole, !plan.wholeCountsItsLevel {
+    if let whole = plan.whole {
+      // Marked reflected only when the plan reads bytes too: the codec then reads the whole
+      // value itself (through `readWhole`), as this function would.
       if plan.wholeBytes != nil { state.markReflected() }
       return try RawValue.produce(T.self) { destination in
         try readWhole(plan, destination) { try whole(json, $0) }
       }
     }
     return try Nesting.level(encoding: false) {
-      if let whole = plan.whole {
-        // Marked reflected only when the plan reads bytes too: the codec then reads the
-        // whole value itself (through `readWhole`), as this function would.
-        if plan.wholeBytes != nil { state.markReflected() }
-        return try RawValue.produce(T.self) { destination in
-          try readWhole(plan, destination) { try whole(json, $0) }
-        }
-      }
       state.markReflected()
       return try RawValue.produce(T.self) { try plan.readJSON(json, $0) }
     }

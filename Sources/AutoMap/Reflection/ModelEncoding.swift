@@ -62,17 +62,13 @@ enum ModelEncoding {
       return try _openExistential(dynamic, do: encodeAs)
     }
     let plan = try state.resolvedPlan(KeyStyleContext.override)
-    if let whole = plan.whole, !plan.wholeCountsItsLevel {
+    if let whole = plan.whole {
+      // Marked reflected only when the plan writes bytes too: the codec then writes the whole
+      // value itself.
       if plan.wholeBytes != nil { state.markReflected() }
       return try withUnsafePointer(to: value) { try whole(UnsafeRawPointer($0)) }
     }
     return try Nesting.level(encoding: true) {
-      if let whole = plan.whole {
-        // Marked reflected only when the plan writes bytes too: the codec then writes the
-        // whole value itself.
-        if plan.wholeBytes != nil { state.markReflected() }
-        return try withUnsafePointer(to: value) { try whole(UnsafeRawPointer($0)) }
-      }
       state.markReflected()
       return try withUnsafePointer(to: value) { try plan.writeJSON(UnsafeRawPointer($0)) }
     }
