@@ -132,8 +132,19 @@ enum CodableEnums {
     let levels = if case .internalTag = layout { 1 } else { 2 }
     func write<E: Encodable>(_: E.Type) throws -> (UnsafeRawPointer) throws -> JSON {
       { value in
+        let value = RawValue.load(value, as: E.self)
+        if levels > 1, Nesting.depth + levels == JSON.maximumDepth + 1,
+          let external = try? JSONValueEncoder.encodeRoot(value, style: style),
+          let written = try? document(external, layout, model: model),
+          ownLevels(written, layout) == 1
+        {
+          // One level short of the bound, a case whose document is one level still fits, as
+          // on the byte path: in the adjacent layout, a case with no payload (`{"tag":
+          // "name"}`). Any other case is refused below.
+          return written
+        }
         let external = try Nesting.within(readerLevels: levels - 1) {
-          try JSONValueEncoder.encodeRoot(RawValue.load(value, as: E.self), style: style)
+          try JSONValueEncoder.encodeRoot(value, style: style)
         }
         return try document(external, layout, model: model)
       }

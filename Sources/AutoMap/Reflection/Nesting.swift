@@ -25,6 +25,9 @@ enum Nesting {
     return try body()
   }
 
+  /// The levels this thread is inside.
+  static var depth: Int { automap_nesting_level() }
+
   /// Runs `body` with `levels` more levels counted: a byte path counts its levels in its
   /// reader, so a value it hands to a `JSON` path (a transform, JSON inside a string) counts on
   /// from the reader's depth instead of from 0.

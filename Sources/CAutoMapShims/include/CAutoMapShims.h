@@ -15,6 +15,9 @@ double automap_strtod(const char *start, size_t length);
 /// switches tasks in the middle of it.
 extern _Thread_local long automap_nesting_depth;
 
+/// The depth this thread is at.
+static inline long automap_nesting_level(void) { return automap_nesting_depth; }
+
 /// Enters one level and returns the new depth.
 static inline long automap_enter_level(void) { return ++automap_nesting_depth; }
 

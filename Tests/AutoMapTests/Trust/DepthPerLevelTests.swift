@@ -57,6 +57,7 @@ indirect enum DepthInternal: JSONCodable, Codable {
 
 indirect enum DepthAdjacent: JSONCodable, Codable {
   case leaf(value: Int)
+  case bare
   case wrap(child: DepthAdjacent)
   static var caseLayout: JSON.CaseLayout { .adjacentTag("type", content: "value") }
 }
@@ -148,6 +149,24 @@ struct DepthPerLevelTests {
       #"{"type":"wrap","value":{"child":"#, (Self.limit - 2) / 2,
       #"{"type":"leaf","value":{"value":1}}"#, "}}")
     try check(DepthAdjacent.self, text)
+  }
+
+  @Test("enums with payloads, adjacent tag: a case with no payload is one level, the object")
+  func adjacentTagBareCase() throws {
+    // In an array, 255 cases of two levels and one of one level: 512.
+    let wraps = (Self.limit - 2) / 2
+    let text = nested(#"{"type":"wrap","value":{"child":"#, wraps, #"{"type":"bare"}"#, "}}")
+    try check([DepthAdjacent].self, "[" + text + "]")
+    // A case with a payload is two levels: in its place it is the 513th, refused both ways.
+    var value = DepthAdjacent.leaf(value: 1)
+    for _ in 0..<wraps { value = .wrap(child: value) }
+    for (entry, encode) in [
+      ("JSON", { _ = try JSON.encode([value], as: [DepthAdjacent].self) }),
+      ("bytes", { _ = try JSON.jsonData([value], as: [DepthAdjacent].self) }),
+    ] {
+      let error = #expect(throws: JSON.Error.self, "\(entry)") { try encode() }
+      #expect(error?.kind == .unencodable, "\(entry)")
+    }
   }
 
   @Test("untagged recursive enums")
