@@ -45,6 +45,10 @@ enum CodableCodecs {
   }
 
   static func encoder(for type: any Encodable.Type, style: JSON.KeyStyle) -> EncodeCodec {
+    // `Money?`: AutoMap's own optional rule around `Money`'s codec, as for decoding.
+    if let container = type as? any CodableEncodingContainer.Type {
+      return container.codableEncodeCodec(style: style)
+    }
     func make<T: Encodable>(_: T.Type) -> EncodeCodec {
       let optional = T.self as? any NilInitializable.Type
       let writeJSON: EncodeCodec.WriteJSON = { value in
@@ -82,6 +86,23 @@ extension Optional: CodableContainer where Wrapped: Decodable {
   static func codableCodec(style: JSON.KeyStyle) -> DecodeCodec {
     optionalCodec(CodableCodecs.decoder(for: Wrapped.self, style: style)) {
       codableCodec(style: $0)
+    }
+  }
+}
+
+/// Optionals of `Codable`-only types (`Money?`) on the way out: `nil` is `null`, anything else
+/// is the wrapped type's, at the optional's place. Through the standard library's
+/// `Optional.encode(to:)`, the reference counted the optional as a nesting level of its own,
+/// which the document does not have: a `Money?` at the depth bound was refused by `json` and
+/// written by `jsonData()`.
+protocol CodableEncodingContainer {
+  static func codableEncodeCodec(style: JSON.KeyStyle) -> EncodeCodec
+}
+
+extension Optional: CodableEncodingContainer where Wrapped: Encodable {
+  static func codableEncodeCodec(style: JSON.KeyStyle) -> EncodeCodec {
+    optionalEncodeCodec(CodableCodecs.encoder(for: Wrapped.self, style: style)) {
+      codableEncodeCodec(style: $0)
     }
   }
 }

@@ -75,8 +75,17 @@ extension Optional: JSONEncodable, EncodeCodecProvider where Wrapped: JSONEncoda
   }
 
   static func makeEncodeCodec() -> EncodeCodec {
-    let wrapped = CodecCache.encoder(for: Wrapped.self)
-    return EncodeCodec(
+    optionalEncodeCodec(CodecCache.encoder(for: Wrapped.self))
+  }
+}
+
+extension Optional {
+  /// The codec of `Wrapped?` around `wrapped`, the codec of `Wrapped`: `nil` is `null`,
+  /// anything else is `wrapped`'s, written at the optional's place (no level of its own).
+  static func optionalEncodeCodec(
+    _ wrapped: EncodeCodec, styled: ((JSON.KeyStyle) -> EncodeCodec)? = nil
+  ) -> EncodeCodec {
+    EncodeCodec(
       Wrapped?.self,
       writeBytes: { value, writer in
         if let unwrapped = RawValue.load(value, as: Wrapped?.self) {
@@ -99,7 +108,8 @@ extension Optional: JSONEncodable, EncodeCodecProvider where Wrapped: JSONEncoda
           }
           return withUnsafePointer(to: unwrapped) { isEmpty($0) }
         }
-      })
+      },
+      styled: styled)
   }
 }
 extension Optional: JSONMappable {}

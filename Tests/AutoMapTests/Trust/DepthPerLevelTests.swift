@@ -19,6 +19,23 @@ struct CodableDepthNode: Codable {
   var children: [CodableDepthNode]?
 }
 
+/// A `Codable`-only value written as a number: no level of its own.
+struct DepthMoney: Codable {
+  var cents: Int
+  init(from decoder: any Decoder) throws {
+    cents = try decoder.singleValueContainer().decode(Int.self)
+  }
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(cents)
+  }
+}
+
+struct DepthPriced: JSONCodable, DefaultInitable {
+  var kids: [DepthPriced] = []
+  var price: DepthMoney?
+}
+
 indirect enum DepthExpression: JSONCodable, Codable {
   case leaf(Int)
   case list([DepthExpression])
@@ -127,6 +144,14 @@ struct DepthPerLevelTests {
   @Test("Codable values through the bridge")
   func codableBridge() throws {
     try check(CodableDepthNode.self, Self.nodes(Self.limit))
+  }
+
+  @Test("an optional Codable value is written at its place, with no level of its own")
+  func codableOptional() throws {
+    // The last model's object is the 511th level, its array the 512th; the price is a number.
+    let text = nested(
+      #"{"kids":["#, Self.limit / 2 - 1, #"{"kids":[],"price":5}"#, #"],"price":null}"#)
+    try check(DepthPriced.self, text)
   }
 
   @Test("enums with payloads")
