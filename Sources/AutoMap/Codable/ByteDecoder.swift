@@ -379,7 +379,7 @@ final class ByteDecoder: Decoder, SpareChild, ContainerNode {
 
   /// Whether this system's `KeyedDecodingContainer` can be kept (``KeptContainers``).
   static let keepsContainers = KeptContainers<ByteDecoder>.boxesAreObservable {
-    try? JSONValueDecoder(value: .object([:]), path: .root, style: .exact)
+    try? JSONValueDecoder(value: .object([:]), path: .root, style: .exact, depth: 0)
       .container(keyedBy: AnyCodingKey.self)
   }
 

@@ -265,7 +265,7 @@ final class ByteEncoder: Encoder, SpareChild, ContainerNode {
 
   /// Whether this system's `KeyedEncodingContainer` can be kept (``KeptContainers``).
   static let keepsContainers = KeptContainers<ByteEncoder>.boxesAreObservable {
-    JSONValueEncoder(box: EncodingBox(), path: .root, style: .exact)
+    JSONValueEncoder(box: EncodingBox(depth: 0), path: .root, style: .exact)
       .container(keyedBy: AnyCodingKey.self)
   }
 

@@ -12,7 +12,9 @@ final class EncodingBox {
   private(set) var elements: [EncodingBox] = []
   /// Set when one value was asked for two kinds of container.
   private var conflict: JSON.Error?
-  /// How many containers this box is inside (the root's is 0).
+  /// How many of the document's containers this box is inside, those around the root's value
+  /// included (``Nesting``'s count where the root was made): a container here is level
+  /// `depth + 1`.
   let depth: Int
   /// Set on a box that nothing keeps, made for a container nested past the depth limit (an
   /// `encode(to:)` that nests containers in a loop is not bounded by ``Nesting``): such a
@@ -20,7 +22,7 @@ final class EncodingBox {
   /// The value fails anyway, at its box just past the limit.
   let isDetached: Bool
 
-  init(depth: Int = 0, isDetached: Bool = false) {
+  init(depth: Int, isDetached: Bool = false) {
     self.depth = depth
     self.isDetached = isDetached
   }
@@ -74,19 +76,19 @@ final class EncodingBox {
   }
 
   /// The finished value. A value that wrote nothing is an empty object, as in `JSONEncoder`.
-  func json(depth: Int = 0) throws -> JSON {
+  func json() throws -> JSON {
     if let conflict { throw conflict }
-    guard depth <= JSON.maximumDepth else {
+    guard kind == .value || depth < JSON.maximumDepth else {
       throw JSON.Error(.unencodable, "nesting deeper than \(JSON.maximumDepth) containers")
     }
     switch kind {
     case .empty: return .object(JSON.Object())
     case .value: return value
-    case .array: return .array(try elements.map { try $0.json(depth: depth + 1) })
+    case .array: return .array(try elements.map { try $0.json() })
     case .object:
       var object = JSON.Object()
       object.reserveCapacity(members.count)
-      for member in members { object.append(member.key, try member.box.json(depth: depth + 1)) }
+      for member in members { object.append(member.key, try member.box.json()) }
       return .object(object)
     }
   }

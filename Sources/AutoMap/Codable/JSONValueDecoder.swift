@@ -18,6 +18,11 @@ struct JSONValueDecoder: Decoder {
   let value: JSON
   let path: CodingPath
   let style: JSON.KeyStyle
+  /// How many of the document's containers the value is inside, those around the root's value
+  /// included (``Nesting``'s count where the root was made): its own container is level
+  /// `depth + 1`. (``Nesting`` counts per value, so nested containers of `Codable` code are
+  /// counted here.)
+  let depth: Int
 
   var codingPath: [any CodingKey] { path.codingKeys }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -29,7 +34,9 @@ struct JSONValueDecoder: Decoder {
     _: T.Type, from json: JSON, style: JSON.KeyStyle, at path: CodingPath = .root
   ) throws -> T {
     do {
-      return try JSONValueDecoder(value: json, path: path, style: style).decodeValue(T.self)
+      // Inside the model's object.
+      return try JSONValueDecoder(value: json, path: path, style: style, depth: Nesting.depth)
+        .decodeValue(T.self)
     } catch {
       throw CodableErrors.jsonError(error, style: style)
     }
@@ -40,7 +47,9 @@ struct JSONValueDecoder: Decoder {
   static func decodeRoot<T: Decodable>(_: T.Type, from json: JSON, style: JSON.KeyStyle) throws
     -> T
   {
-    let decoder = JSONValueDecoder(value: json, path: .root, style: style)
+    // The caller counted the levels its document has (see `CodableEnums`); the value's own
+    // object is the first of them.
+    let decoder = JSONValueDecoder(value: json, path: .root, style: style, depth: Nesting.depth - 1)
     do {
       return try Nesting.level(encoding: false, wrap: { decoder.failure($0, T.self) }) {
         try T(from: decoder)
@@ -51,14 +60,17 @@ struct JSONValueDecoder: Decoder {
   }
 
   func child(_ value: JSON, key: any CodingKey, json: String) -> JSONValueDecoder {
-    JSONValueDecoder(value: value, path: path.appending(key, json: json), style: style)
+    JSONValueDecoder(
+      value: value, path: path.appending(key, json: json), style: style, depth: depth + 1)
   }
 
   func child(_ value: JSON, index: Int) -> JSONValueDecoder {
-    JSONValueDecoder(value: value, path: path.appending(index: index), style: style)
+    JSONValueDecoder(
+      value: value, path: path.appending(index: index), style: style, depth: depth + 1)
   }
 
   func container<Key: CodingKey>(keyedBy _: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    try checkDepth([String: JSON].self)
     guard case .object(let object) = value else {
       let expected = CodableErrors.owner(of: Key.self).map { "\($0) (an object)" } ?? "an object"
       throw failure(JSON.Error.mismatch(expected: expected, found: value), [String: JSON].self)
@@ -67,6 +79,7 @@ struct JSONValueDecoder: Decoder {
   }
 
   func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    try checkDepth([JSON].self)
     guard case .array(let elements) = value else {
       throw failure(JSON.Error.mismatch(expected: "an array", found: value), [JSON].self)
     }
@@ -75,21 +88,30 @@ struct JSONValueDecoder: Decoder {
 
   func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
 
+  /// Opening a container here opens level `depth + 1`.
+  @inline(__always)
+  private func checkDepth(_ type: Any.Type) throws {
+    if depth >= JSON.maximumDepth { throw failure(Nesting.tooDeep(encoding: false), type) }
+  }
+
   // MARK: Values
 
   /// Decodes a value of any `Decodable` type from this decoder's value.
   func decodeValue<T: Decodable>(_: T.Type) throws -> T {
-    if let mapped = T.self as? any JSONDecodable.Type {
-      return try decodeMapped(mapped, as: T.self)
-    }
-    return try Nesting.level(encoding: false, wrap: { failure($0, T.self) }) {
-      if let dictionary = T.self as? any StringKeyedDecodable.Type {
-        guard let members = try dictionary.decodeMembers(self) as? T else {
-          throw failure(JSON.Error(.typeMismatch, "cannot make \(typeName(T.self))"), T.self)
-        }
-        return members
+    // Counted on from the containers around this value.
+    try Nesting.within(readerLevels: max(0, depth - Nesting.depth)) {
+      if let mapped = T.self as? any JSONDecodable.Type {
+        return try decodeMapped(mapped, as: T.self)
       }
-      return try T(from: self)
+      return try Nesting.level(encoding: false, wrap: { failure($0, T.self) }) {
+        if let dictionary = T.self as? any StringKeyedDecodable.Type {
+          guard let members = try dictionary.decodeMembers(self) as? T else {
+            throw failure(JSON.Error(.typeMismatch, "cannot make \(typeName(T.self))"), T.self)
+          }
+          return members
+        }
+        return try T(from: self)
+      }
     }
   }
 

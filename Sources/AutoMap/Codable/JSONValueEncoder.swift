@@ -21,7 +21,7 @@ struct JSONValueEncoder: Encoder {
   /// Encodes `value` with `style` for coding keys; errors are `JSON.Error`s with paths
   /// relative to `value`.
   static func encode<T: Encodable>(_ value: T, style: JSON.KeyStyle) throws -> JSON {
-    let box = EncodingBox()
+    let box = EncodingBox(depth: Nesting.depth)  // inside the model's object
     do {
       try JSONValueEncoder(box: box, path: .root, style: style).encodeValue(value)
       return try box.json()
@@ -33,7 +33,10 @@ struct JSONValueEncoder: Encoder {
   /// Encodes `value` by its own `encode(to:)`, even when it is `JSONEncodable` too (an enum
   /// whose AutoMap mapping is its synthesized `Codable`); nested values follow the usual rules.
   static func encodeRoot<T: Encodable>(_ value: T, style: JSON.KeyStyle) throws -> JSON {
-    let encoder = JSONValueEncoder(box: EncodingBox(), path: .root, style: style)
+    // The caller counted the levels its document has (see `CodableEnums`); the value's own
+    // object is the first of them.
+    let encoder = JSONValueEncoder(
+      box: EncodingBox(depth: Nesting.depth - 1), path: .root, style: style)
     do {
       try Nesting.level(encoding: true, wrap: { encoder.failure($0, value) }) {
         try value.encode(to: encoder)
@@ -78,14 +81,20 @@ struct JSONValueEncoder: Encoder {
       if case .string(let text) = NonFinite.json(float) { return set(.string(text)) }
       throw failure(JSON.Error(.unencodable, "\(value) is not a finite number"), value)
     }
-    if let mapped = value as? any JSONEncodable {  // JSONCodable wins
-      do { return set(try mapped.json) } catch { throw failure(JSON.Error.wrapping(error), value) }
-    }
-    try Nesting.level(encoding: true, wrap: { failure($0, value) }) {
-      if let dictionary = value as? any StringKeyedEncodable {
-        return try dictionary.encodeMembers(self)
+    try Nesting.within(readerLevels: max(0, box.depth - Nesting.depth)) {
+      // Counted on from the containers around this value (nested containers of `Codable`
+      // code are levels, which ``Nesting`` counts only per value).
+      if let mapped = value as? any JSONEncodable {  // JSONCodable wins
+        do { return set(try mapped.json) } catch {
+          throw failure(JSON.Error.wrapping(error), value)
+        }
       }
-      try value.encode(to: self)
+      try Nesting.level(encoding: true, wrap: { failure($0, value) }) {
+        if let dictionary = value as? any StringKeyedEncodable {
+          return try dictionary.encodeMembers(self)
+        }
+        try value.encode(to: self)
+      }
     }
   }
 

@@ -98,14 +98,21 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
   func encode(_ value: E) throws -> JSON {
     try Nesting.checkStack()
     let shape = UntaggedProbe.shape(of: value)?.shape
-    if shape == .name || shape == .single { return try document(encodeExternal(value)) }
-    return try Nesting.level(encoding: true) { try document(encodeExternal(value)) }
+    // The external form's levels around the document: its object, and the payload's object
+    // when the document is a name or a single value (or the probe cannot tell: one).
+    let root = Nesting.depth - (shape == .name || shape == .single ? 2 : 1)
+    if shape == .name || shape == .single {
+      return try document(encodeExternal(value, rootDepth: root))
+    }
+    return try Nesting.level(encoding: true) {
+      try document(encodeExternal(value, rootDepth: root))
+    }
   }
 
   /// The enum's own `encode(to:)`, in the external-tag form, which counts no nesting level
   /// (``JSONValueEncoder/encodeRoot(_:style:)`` counts one).
-  private func encodeExternal(_ value: E) throws -> JSON {
-    let encoder = JSONValueEncoder(box: EncodingBox(), path: .root, style: style)
+  private func encodeExternal(_ value: E, rootDepth: Int) throws -> JSON {
+    let encoder = JSONValueEncoder(box: EncodingBox(depth: rootDepth), path: .root, style: style)
     do {
       try value.encode(to: encoder)
       return try encoder.box.json()
@@ -230,7 +237,9 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     }
     if shape == .object, needs?.requiresLabel == true { return value }
     // The value must be written back in the shape it was read from.
-    guard case .object(let written) = try encodeExternal(value),
+    guard
+      case .object(let written) = try encodeExternal(
+        value, rootDepth: Nesting.depth - shape.levelsAround),
       let member = written.members.first, member.key == key
     else { throw JSON.Error(.typeMismatch, "it writes another case") }
     let writes = Shape(member.value)
@@ -244,6 +253,8 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
   /// counts no nesting level (``JSONValueDecoder/decodeRoot(_:from:style:)`` counts one); the
   /// document's array or object (`shape`) counts one.
   private func decodeExternal(_ external: JSON, counting shape: Shape) throws -> E {
+    let root = JSONValueDecoder(
+      value: external, path: .root, style: style, depth: Nesting.depth - shape.levelsAround)
     switch shape {
     case .array, .object:
       defer { automap_leave_level() }
@@ -251,7 +262,7 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     case .name, .single: break
     }
     do {
-      return try E(from: JSONValueDecoder(value: external, path: .root, style: style))
+      return try E(from: root)
     } catch {
       throw CodableErrors.jsonError(error, style: style)
     }
@@ -315,6 +326,15 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     case array(Int)
     /// Labeled values: the document is the object.
     case object
+
+    /// The external form's levels around a document of this shape (`{"case": {"_0": value}}`
+    /// around a single value, `{"case": …}` around an array or object).
+    var levelsAround: Int {
+      switch self {
+      case .name, .single: 2
+      case .array, .object: 1
+      }
+    }
 
     /// The shape of an external-tag payload.
     init(_ payload: JSON) {

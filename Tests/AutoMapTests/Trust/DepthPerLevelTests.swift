@@ -31,6 +31,28 @@ struct DepthMoney: Codable {
   }
 }
 
+/// A `Codable` value that nests a container of its own: `{"wrap": {"next": [ … ]}}`, three
+/// levels a value (the innermost, `{"wrap": {}}`, two).
+struct DepthWrapped: Codable {
+  var next: [DepthWrapped]?
+  private enum Keys: String, CodingKey { case wrap, next }
+  init(next: [DepthWrapped]?) { self.next = next }
+  init(from decoder: any Decoder) throws {
+    let wrap = try decoder.container(keyedBy: Keys.self).nestedContainer(
+      keyedBy: Keys.self, forKey: .wrap)
+    next = try wrap.decodeIfPresent([DepthWrapped].self, forKey: .next)
+  }
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: Keys.self)
+    var wrap = container.nestedContainer(keyedBy: Keys.self, forKey: .wrap)
+    try wrap.encodeIfPresent(next, forKey: .next)
+  }
+}
+
+struct DepthWrappedHolder: JSONCodable {
+  var root: DepthWrapped
+}
+
 struct DepthPriced: JSONCodable, DefaultInitable {
   var kids: [DepthPriced] = []
   var price: DepthMoney?
@@ -152,6 +174,24 @@ struct DepthPerLevelTests {
     let text = nested(
       #"{"kids":["#, Self.limit / 2 - 1, #"{"kids":[],"price":5}"#, #"],"price":null}"#)
     try check(DepthPriced.self, text)
+  }
+
+  @Test("a Codable value's nested containers are levels")
+  func codableNestedContainers() throws {
+    // Two arrays, the holder, 169 values of three levels and the innermost of two: 512.
+    let text = nested(
+      #"[[{"root":"#, 1, nested(#"{"wrap":{"next":["#, 169, #"{"wrap":{}}"#, "]}}"), "}]]")
+    try check([[DepthWrappedHolder]].self, text)
+    // In the holder alone, 170 such values are 513 levels: refused both ways.
+    var value = DepthWrapped(next: nil)
+    for _ in 0..<170 { value = DepthWrapped(next: [value]) }
+    let holder = DepthWrappedHolder(root: value)
+    for (entry, encode) in [
+      ("JSON", { _ = try holder.json }), ("bytes", { _ = try holder.jsonData() }),
+    ] {
+      let error = #expect(throws: JSON.Error.self, "\(entry)") { try encode() }
+      #expect(error?.kind == .unencodable, "\(entry)")
+    }
   }
 
   @Test("enums with payloads")
