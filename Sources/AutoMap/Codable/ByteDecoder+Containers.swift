@@ -371,6 +371,13 @@ struct ByteSingleValueContainer: SingleValueDecodingContainer {
   func decode(_: UInt32.Type) throws -> UInt32 { try read { try $0.readInteger(UInt32.self) } }
   func decode(_: UInt64.Type) throws -> UInt64 { try read { try $0.readInteger(UInt64.self) } }
   func decode<T: Decodable>(_: T.Type) throws -> T {
-    try decoder.session.guarded { try decoder.decodeSelf(T.self) }
+    let session = decoder.session
+    return try session.guarded {
+      // Past the bound the reference decides (it counts single values at each place).
+      guard session.wrapping < JSON.maximumDepth else { throw session.giveUp() }
+      session.wrapping += 1
+      defer { session.wrapping -= 1 }
+      return try decoder.decodeSelf(T.self)
+    }
   }
 }

@@ -36,6 +36,10 @@ final class ByteDecodingSession: CodingSession {
   @exclusivity(unchecked) var busy = false
   /// Set when anything was thrown to `Codable` code: the value is decoded again through `JSON`.
   @exclusivity(unchecked) var failed = false
+  /// How many values are inside one another's single-value containers along the current
+  /// chain (a `Codable` wrapper of a wrapper, or a cycle through them): they are no levels of
+  /// the document, so the reader's or writer's depth does not bound them.
+  @exclusivity(unchecked) var wrapping = 0
   /// Set with `failed` when the reason is one the reference may decide otherwise (a repeated
   /// or escaped key, a `superDecoder`, …); a missing key or a value of the wrong kind leaves
   /// it unset: untagged trials take those as the case's failure (``UntaggedEnum``).

@@ -22,6 +22,10 @@ final class ByteEncodingSession: CodingSession {
   /// container kept by other code) fails the session.
   @exclusivity(unchecked) var lent = false
   @exclusivity(unchecked) var failed = false
+  /// How many values are inside one another's single-value containers along the current
+  /// chain (a `Codable` wrapper of a wrapper, or a cycle through them): they are no levels of
+  /// the document, so the reader's or writer's depth does not bound them.
+  @exclusivity(unchecked) var wrapping = 0
   /// The innermost encoder whose container is open; each links to the one it is inside.
   @exclusivity(unchecked) var top: ByteEncoder?
   /// The keys the open objects have written, outermost first: containers nest, so each

@@ -23,6 +23,9 @@ struct JSONValueDecoder: Decoder {
   /// `depth + 1`. (``Nesting`` counts per value, so nested containers of `Codable` code are
   /// counted here.)
   let depth: Int
+  /// How many values hold this one at its place through their single-value containers (a
+  /// `Codable` wrapper of a wrapper): no level of the document, but bounded as one.
+  var wrapping = 0
 
   var codingPath: [any CodingKey] { path.codingKeys }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -86,7 +89,9 @@ struct JSONValueDecoder: Decoder {
     return UnkeyedJSONDecodingContainer(decoder: self, elements: elements)
   }
 
-  func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+  func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    JSONValueDecoder(value: value, path: path, style: style, depth: depth, wrapping: wrapping + 1)
+  }
 
   /// Opening a container here opens level `depth + 1`.
   @inline(__always)
@@ -97,22 +102,25 @@ struct JSONValueDecoder: Decoder {
   // MARK: Values
 
   /// Decodes a value of any `Decodable` type from this decoder's value.
+  ///
+  /// Levels are the document's containers (``depth``): a value that writes a single value
+  /// has none, whatever its type. A value mapped by AutoMap counts its own from there.
   func decodeValue<T: Decodable>(_: T.Type) throws -> T {
-    // Counted on from the containers around this value.
-    try Nesting.within(readerLevels: max(0, depth - Nesting.depth)) {
-      if let mapped = T.self as? any JSONDecodable.Type {
-        return try decodeMapped(mapped, as: T.self)
-      }
-      return try Nesting.level(encoding: false, wrap: { failure($0, T.self) }) {
-        if let dictionary = T.self as? any StringKeyedDecodable.Type {
-          guard let members = try dictionary.decodeMembers(self) as? T else {
-            throw failure(JSON.Error(.typeMismatch, "cannot make \(typeName(T.self))"), T.self)
-          }
-          return members
-        }
-        return try T(from: self)
+    if let mapped = T.self as? any JSONDecodable.Type {
+      return try Nesting.within(readerLevels: depth - Nesting.depth) {
+        try decodeMapped(mapped, as: T.self)
       }
     }
+    // Recursion goes through containers, each a level deeper, or through single values at
+    // one place: both bounded.
+    if wrapping > JSON.maximumDepth { throw failure(Nesting.tooDeep(encoding: false), T.self) }
+    if let dictionary = T.self as? any StringKeyedDecodable.Type {
+      guard let members = try dictionary.decodeMembers(self) as? T else {
+        throw failure(JSON.Error(.typeMismatch, "cannot make \(typeName(T.self))"), T.self)
+      }
+      return members
+    }
+    return try T(from: self)
   }
 
   /// A type that is `JSONDecodable` too is mapped by AutoMap: JSONCodable wins.

@@ -14,6 +14,10 @@ struct JSONValueEncoder: Encoder {
   let box: EncodingBox
   let path: CodingPath
   let style: JSON.KeyStyle
+  /// How many values hold this one at its place through their single-value containers (a
+  /// `Codable` wrapper of a wrapper, or a reference cycle through them): no level of the
+  /// document, but bounded as one.
+  var wrapping = 0
 
   var codingPath: [any CodingKey] { path.codingKeys }
   var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -70,7 +74,9 @@ struct JSONValueEncoder: Encoder {
     return UnkeyedJSONEncodingContainer(encoder: self)
   }
 
-  func singleValueContainer() -> any SingleValueEncodingContainer { self }
+  func singleValueContainer() -> any SingleValueEncodingContainer {
+    JSONValueEncoder(box: box, path: path, style: style, wrapping: wrapping + 1)
+  }
 
   // MARK: Values
 
@@ -81,21 +87,24 @@ struct JSONValueEncoder: Encoder {
       if case .string(let text) = NonFinite.json(float) { return set(.string(text)) }
       throw failure(JSON.Error(.unencodable, "\(value) is not a finite number"), value)
     }
-    try Nesting.within(readerLevels: max(0, box.depth - Nesting.depth)) {
-      // Counted on from the containers around this value (nested containers of `Codable`
-      // code are levels, which ``Nesting`` counts only per value).
-      if let mapped = value as? any JSONEncodable {  // JSONCodable wins
-        do { return set(try mapped.json) } catch {
-          throw failure(JSON.Error.wrapping(error), value)
-        }
-      }
-      try Nesting.level(encoding: true, wrap: { failure($0, value) }) {
-        if let dictionary = value as? any StringKeyedEncodable {
-          return try dictionary.encodeMembers(self)
-        }
-        try value.encode(to: self)
+    // Levels are the document's containers (the box's depth): a value that writes a single
+    // value has none, whatever its type. A value mapped by AutoMap counts its own from there.
+    if let mapped = value as? any JSONEncodable {  // JSONCodable wins
+      do {
+        return set(try Nesting.within(readerLevels: box.depth - Nesting.depth) { try mapped.json })
+      } catch {
+        throw failure(JSON.Error.wrapping(error), value)
       }
     }
+    // Recursion (a reference cycle included) goes through containers, each a level deeper, or
+    // through single values at one place: both bounded.
+    if box.depth > JSON.maximumDepth || wrapping > JSON.maximumDepth {
+      throw failure(Nesting.tooDeep(encoding: true), value)
+    }
+    if let dictionary = value as? any StringKeyedEncodable {
+      return try dictionary.encodeMembers(self)
+    }
+    try value.encode(to: self)
   }
 
   func set(_ json: JSON) { box.set(json, at: path) }

@@ -53,6 +53,28 @@ struct DepthWrappedHolder: JSONCodable {
   var root: DepthWrapped
 }
 
+struct DepthPriceList: JSONCodable, DefaultInitable {
+  var kids: [DepthPriceList] = []
+  var prices: [DepthMoney] = []
+}
+
+/// A cycle through single values only: no container, so no level, at any depth.
+final class DepthLoop: Codable {
+  var next: DepthLoop?
+  init() {}
+  init(from decoder: any Decoder) throws {
+    next = try decoder.singleValueContainer().decode(DepthLoop?.self)
+  }
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(next)
+  }
+}
+
+struct DepthLoopHolder: JSONCodable {
+  var loop: DepthLoop
+}
+
 struct DepthPriced: JSONCodable, DefaultInitable {
   var kids: [DepthPriced] = []
   var price: DepthMoney?
@@ -174,6 +196,36 @@ struct DepthPerLevelTests {
     let text = nested(
       #"{"kids":["#, Self.limit / 2 - 1, #"{"kids":[],"price":5}"#, #"],"price":null}"#)
     try check(DepthPriced.self, text)
+  }
+
+  @Test("a Codable value written as a single value has no level, in an array at the bound")
+  func codableSingleValues() throws {
+    // The last model's prices array is the 512th level; its elements are numbers.
+    let text = nested(
+      #"{"kids":["#, Self.limit / 2 - 1, #"{"kids":[],"prices":[5]}"#, #"],"prices":[]}"#)
+    try check(DepthPriceList.self, text)
+  }
+
+  @Test("a cycle through single values is bounded as nesting is, both ways")
+  func singleValueCycle() throws {
+    let loop = DepthLoop()
+    loop.next = loop
+    defer { loop.next = nil }
+    let holder = DepthLoopHolder(loop: loop)
+    for (entry, encode) in [
+      ("JSON", { _ = try holder.json }), ("bytes", { _ = try holder.jsonData() }),
+    ] {
+      let error = #expect(throws: JSON.Error.self, "\(entry)") { try encode() }
+      #expect(error?.kind == .unencodable, "\(entry)")
+    }
+    // Each value reads the same number again, for ever.
+    for (entry, decode) in [
+      ("bytes", { _ = try DepthLoopHolder(jsonString: #"{"loop":1}"#) }),
+      ("JSON", { _ = try DepthLoopHolder(decode: ["loop": 1]) }),
+    ] {
+      let error = #expect(throws: JSON.Error.self, "\(entry)") { try decode() }
+      #expect(error?.kind == .tooDeep(limit: Self.limit), "\(entry)")
+    }
   }
 
   @Test("a Codable value's nested containers are levels")
