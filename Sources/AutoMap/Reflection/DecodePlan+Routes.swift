@@ -443,7 +443,11 @@ extension DecodePlan {
     throws -> (at: UnsafePointer<UInt8>, depth: Int)?
   {
     switch route {
-    case .object: return (members.objectStart, members.outerDepth)
+    case .object:
+      // The object being read, read again (`.index([])`): one level deeper, as the `JSON`
+      // path counts a model read again from its object, so that a model flattened into
+      // itself is the depth error there too, not a recursion without end.
+      return (members.objectStart, members.outerDepth + 1)
     case .never: return nil
     case .member(let slot, let rest):
       guard let (start, depth) = members.positions[slot] else { return nil }

@@ -53,6 +53,24 @@ struct DepthWrappedHolder: JSONCodable {
   var root: DepthWrapped
 }
 
+/// Flattened into itself: each `next` reads the same object again, for ever.
+final class DepthSelfFlattened: JSONCodable, DefaultInitable {
+  var v = 0
+  var next: DepthSelfFlattened?
+  required init() {}
+  static func specificOptions() -> [String: SpecificOption] { ["next": .index([])] }
+}
+
+/// The same, through an alternative that is the object itself.
+final class DepthSelfAlternative: JSONCodable, DefaultInitable {
+  var v = 0
+  var next: DepthSelfAlternative?
+  required init() {}
+  static func specificOptions() -> [String: SpecificOption] {
+    ["next": [.index("next"), .alternativeIndex([])]]
+  }
+}
+
 struct DepthPriceList: JSONCodable, DefaultInitable {
   var kids: [DepthPriceList] = []
   var prices: [DepthMoney] = []
@@ -204,6 +222,28 @@ struct DepthPerLevelTests {
     let text = nested(
       #"{"kids":["#, Self.limit / 2 - 1, #"{"kids":[],"prices":[5]}"#, #"],"prices":[]}"#)
     try check(DepthPriceList.self, text)
+  }
+
+  @Test("a model flattened into itself is the depth error on every path, first use and later")
+  func selfFlattening() throws {
+    func check<T: JSONCodable>(_: T.Type, sourceLocation: SourceLocation = #_sourceLocation) {
+      let text = #"{"v":1}"#
+      // The first decode takes the `JSON` path; the later ones read bytes.
+      for (entry, decode) in [
+        ("first", { _ = try T(jsonString: text) }), ("bytes", { _ = try T(jsonString: text) }),
+        ("data", { _ = try T(jsonData: Data(text.utf8)) }),
+        ("array", { _ = try [T](jsonString: "[" + text + "]") }),
+        ("JSON", { _ = try T(decode: ["v": 1]) }),
+      ] {
+        let error = #expect(throws: JSON.Error.self, "\(entry)", sourceLocation: sourceLocation) {
+          try decode()
+        }
+        #expect(
+          error?.kind == .tooDeep(limit: Self.limit), "\(entry)", sourceLocation: sourceLocation)
+      }
+    }
+    check(DepthSelfFlattened.self)
+    check(DepthSelfAlternative.self)
   }
 
   @Test("a cycle through single values is bounded as nesting is, both ways")
