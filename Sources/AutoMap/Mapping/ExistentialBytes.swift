@@ -25,6 +25,8 @@ final class ExistentialBytes<P>: @unchecked Sendable {  // immutable after creat
           // Once its `init(decode:)` is known to be the default, straight through the plan,
           // which watches for a repeated discriminator.
           guard let state = decoder.model, state.isReflected else {
+            // A repeated discriminator: the `JSON` path decides (the last occurrence).
+            if try key.isRepeated(in: &reader) { return nil }
             return try RawValue.produce(C.self) { try decoder.readBytes(&reader, $0) } as? P
           }
           return try state.withPlan(reader.keyStyle) { plan in

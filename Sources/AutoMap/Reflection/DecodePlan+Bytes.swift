@@ -11,6 +11,8 @@ extension DecodePlan {
     watching discriminator: DiscriminatorKey? = nil
   ) throws {
     guard streams else {
+      // Read by routes or as `JSON`, which do not watch for the discriminator: checked first.
+      if let discriminator, try discriminator.isRepeated(in: &reader) { throw Self.repeatedKey }
       if let routes = unmanagedRoutes {
         return try withRoutes(routes, reader.keyStyle) { try readRouted($0, &reader, destination) }
       }

@@ -34,23 +34,10 @@ struct DiscriminatorKey: Sendable {
   /// Scans the object at the reader's cursor up to the key's first occurrence and leaves the
   /// cursor where it was. Malformed text throws the reader's error.
   func find(in reader: inout JSONReader) throws -> Found {
-    let start = reader.cursor
-    let depth = reader.depth
-    defer {
-      reader.cursor = start
-      reader.depth = depth
-    }
-    guard reader.peekByte() == UInt8(ascii: "{") else { return .other }
-    guard try reader.openContainer(UInt8(ascii: "{"), expected: "an object") else {
-      return .absent
-    }
-    repeat {
-      reader.skipWhitespace()
-      let span = try reader.scanKeyString()
-      try reader.expect(UInt8(ascii: ":"), "':' after object key")
-      guard matches(span, &reader) else {
+    try scan(&reader, notObject: .other, end: .absent) { reader, isKey in
+      guard isKey else {
         try reader.skipValue()
-        continue
+        return nil
       }
       switch reader.peekByte() {
       case UInt8(ascii: "\"")?: return .string(try reader.readString())
@@ -59,8 +46,47 @@ struct DiscriminatorKey: Sendable {
         return .null
       default: return .other
       }
+    }
+  }
+
+  /// Whether the object at the reader's cursor has the key more than once (the `JSON` path
+  /// takes the last occurrence); leaves the cursor where it was. For readers that do not
+  /// watch the keys as they read them. Malformed text throws the reader's error.
+  func isRepeated(in reader: inout JSONReader) throws -> Bool {
+    var seen = false
+    return try scan(&reader, notObject: false, end: false) { reader, isKey in
+      if isKey {
+        if seen { return true }
+        seen = true
+      }
+      try reader.skipValue()
+      return nil
+    }
+  }
+
+  /// Visits the members of the object at the reader's cursor, each with whether its key is
+  /// this key, then puts the cursor back where it was. `visit` reads or skips the member's
+  /// value, or returns the result, which ends the scan (`end` when it never does).
+  @inline(__always)
+  private func scan<R>(
+    _ reader: inout JSONReader, notObject: R, end: R,
+    _ visit: (inout JSONReader, Bool) throws -> R?
+  ) throws -> R {
+    let start = reader.cursor
+    let depth = reader.depth
+    defer {
+      reader.cursor = start
+      reader.depth = depth
+    }
+    guard reader.peekByte() == UInt8(ascii: "{") else { return notObject }
+    guard try reader.openContainer(UInt8(ascii: "{"), expected: "an object") else { return end }
+    repeat {
+      reader.skipWhitespace()
+      let span = try reader.scanKeyString()
+      try reader.expect(UInt8(ascii: ":"), "':' after object key")
+      if let result = try visit(&reader, matches(span, &reader)) { return result }
     } while try reader.nextMember()
-    return .absent
+    return end
   }
 
   /// Whether a scanned key is this key.
