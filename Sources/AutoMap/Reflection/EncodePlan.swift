@@ -198,12 +198,33 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
             "\(modelName).\(field.name) is flattened with .index([]) but encodes to \(json.kindName), not an object"
           )
         }
-        for (key, member) in members where key != reservedKey { result[.key(key)] = member }
+        for (key, member) in members where key != reservedKey {
+          try claim(.key(key), in: result, for: field)
+          result[.key(key)] = member
+        }
       } else {
+        try claim(field.index, in: result, for: field)
         result[field.index] = json
       }
     }
     return result
+  }
+
+  /// Throws when writing `field` at `index` would replace what another property wrote there
+  /// (the same key after key styles and options, a path through a value that is not an
+  /// object, or a flattened member's key): one value would be lost without a word.
+  private func claim(_ index: JSON.Index, in result: JSON, for field: EncodeField) throws {
+    for length in 1...max(index.steps.count, 1) {
+      let here = result[JSON.Index(steps: Array(index.steps.prefix(length)))]
+      if here.isMissing { return }
+      if length < index.steps.count, case .object = here { continue }
+      throw JSON.Error(
+        .unencodable,
+        "\(modelName).\(field.name) is written where another property of \(modelName) already"
+          + " wrote: one of the two values would be lost. Give one another key, or mark it"
+          + " .decodeOnly"
+      ).prefixed(index)
+    }
   }
 
   func writeBytes(_ value: UnsafeRawPointer, _ writer: inout JSONWriter) throws {

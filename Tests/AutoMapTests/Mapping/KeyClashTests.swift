@@ -1,0 +1,79 @@
+import AutoMap
+import Testing
+
+// Two properties written at one place: encoding would keep one value and drop the other
+// without a word. It is an error, on every output, when both are there; reading both from
+// one key stays allowed.
+
+struct ClashInner: JSONCodable, DefaultInitable { var id = 0 }
+
+struct ClashFlattened: JSONCodable, DefaultInitable {
+  var id = 1
+  var inner = ClashInner()
+  static func specificOptions() -> [String: SpecificOption] { ["inner": .index([])] }
+}
+
+struct ClashStyled: JSONCodable, DefaultInitable {
+  static let keyStyle = JSON.KeyStyle.snakeCase
+  var userID = 1
+  var userId = 2
+}
+
+struct ClashIndexed: JSONCodable, DefaultInitable {
+  var a = 1
+  var b = 2
+  static func specificOptions() -> [String: SpecificOption] { ["b": "a"] }
+}
+
+struct ClashPaths: JSONCodable, DefaultInitable {
+  var p = 1
+  var q = 2
+  static func specificOptions() -> [String: SpecificOption] { ["q": .index(["p", "q"])] }
+}
+
+/// One of the two at a time: nothing is lost, so it is written.
+struct ClashEither: JSONCodable, DefaultInitable {
+  var name: String?
+  var legacyName: String?
+  static func specificOptions() -> [String: SpecificOption] {
+    ["name": .ignoreIfNull, "legacyName": [.index("name"), .ignoreIfNull]]
+  }
+}
+
+@Suite("Two properties written at one place")
+struct KeyClashTests {
+  func refused<T: JSONCodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) {
+    for (entry, encode) in [
+      ("json", { _ = try value.json }), ("jsonData", { _ = try value.jsonData() }),
+      ("sorted", { _ = try value.jsonString(options: [.sortedKeys]) }),
+    ] {
+      let error = #expect(throws: JSON.Error.self, "\(entry)", sourceLocation: sourceLocation) {
+        try encode()
+      }
+      #expect(error?.kind == .unencodable, "\(entry)", sourceLocation: sourceLocation)
+      #expect(
+        error?.message.contains("would be lost") == true, "\(entry): \(String(describing: error))",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  @Test("a flattened member's key, a key style, an explicit key, a path through a value")
+  func clashes() throws {
+    refused(ClashFlattened())
+    refused(ClashStyled())
+    refused(ClashIndexed())
+    refused(ClashPaths())
+    // Reading both from one key is not a clash.
+    let read = try ClashIndexed(jsonString: #"{"a":5}"#)
+    #expect(read.a == 5 && read.b == 5)
+  }
+
+  @Test("one property at a time at a shared key is written")
+  func either() throws {
+    var value = ClashEither()
+    value.legacyName = "old"
+    #expect(try value.jsonString() == #"{"name":"old"}"#)
+    value.name = "new"
+    refused(value)
+  }
+}
