@@ -192,6 +192,7 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
       }
       guard let json else { continue }
       if field.index.isEmpty {
+        if case .null = json { continue }  // a flattened optional's `nil`: no members
         guard case .object(let members) = json else {
           throw JSON.Error(
             .unencodable,

@@ -40,6 +40,12 @@ struct ClashEither: JSONCodable, DefaultInitable {
   }
 }
 
+struct FlattenedOptional: JSONCodable, DefaultInitable {
+  var x = 0
+  var inner: ClashInner?
+  static func specificOptions() -> [String: SpecificOption] { ["inner": .index([])] }
+}
+
 @Suite("Two properties written at one place")
 struct KeyClashTests {
   func refused<T: JSONCodable>(_ value: T, sourceLocation: SourceLocation = #_sourceLocation) {
@@ -66,6 +72,15 @@ struct KeyClashTests {
     // Reading both from one key is not a clash.
     let read = try ClashIndexed(jsonString: #"{"a":5}"#)
     #expect(read.a == 5 && read.b == 5)
+  }
+
+  @Test("a flattened optional's nil writes no members, on every output")
+  func flattenedNil() throws {
+    var value = FlattenedOptional()
+    #expect(try value.jsonString() == #"{"x":0}"#)
+    #expect(try value.json == ["x": 0])
+    value.inner = ClashInner(id: 3)
+    #expect(try value.jsonString() == #"{"x":0,"id":3}"#)
   }
 
   @Test("one property at a time at a shared key is written")
