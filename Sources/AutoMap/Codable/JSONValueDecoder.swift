@@ -115,6 +115,7 @@ struct JSONValueDecoder: Decoder {
     // one place: both bounded.
     if wrapping > JSON.maximumDepth { throw failure(Nesting.tooDeep(encoding: false), T.self) }
     if let dictionary = T.self as? any StringKeyedDecodable.Type {
+      try checkDepth(T.self)  // an object, read without `container(keyedBy:)`
       guard let members = try dictionary.decodeMembers(self) as? T else {
         throw failure(JSON.Error(.typeMismatch, "cannot make \(typeName(T.self))"), T.self)
       }

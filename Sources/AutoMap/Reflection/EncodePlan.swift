@@ -13,6 +13,11 @@ struct EncodeField {
   let ignoreIfNull: Bool
   let ignoreIfEmpty: Bool
 
+  /// Flattened, a dictionary or `JSON` value is a catch-all: what the model does not map.
+  var isCatchAll: Bool {
+    codec.type is any DictionaryValueTypeProviding.Type || codec.type == JSON.self
+  }
+
   /// Whether the value at `address` is left out by `.ignoreIfNull`, `.ignoreIfEmpty` or the
   /// `.omitNulls` writing option, judged before it is converted.
   @inline(__always)
@@ -185,6 +190,7 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
   func writeJSON(_ value: UnsafeRawPointer) throws -> JSON {
     let base = base(value)
     var result: JSON = .object(JSON.Object())
+    var catchAll: [JSON.Object] = []
     for field in fields {
       let json: JSON?
       do { json = try fieldJSON(field, base, omitNulls: false) } catch {
@@ -199,33 +205,56 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
             "\(modelName).\(field.name) is flattened with .index([]) but encodes to \(json.kindName), not an object"
           )
         }
+        if field.isCatchAll {
+          catchAll.append(members)
+          continue
+        }
         for (key, member) in members where key != reservedKey {
-          try claim(.key(key), in: result, for: field)
-          result[.key(key)] = member
+          try put(member, at: .key(key), in: &result, for: field)
         }
       } else {
-        try claim(field.index, in: result, for: field)
-        result[field.index] = json
+        try put(json, at: field.index, in: &result, for: field)
+      }
+    }
+    // A flattened dictionary or `JSON` value holds what the model does not map (decoding fills
+    // it from the whole object, the model's own keys included): it yields to every property.
+    for members in catchAll {
+      for (key, member) in members where key != reservedKey && result[.key(key)].isMissing {
+        result[.key(key)] = member
       }
     }
     return result
   }
 
-  /// Throws when writing `field` at `index` would replace what another property wrote there
-  /// (the same key after key styles and options, a path through a value that is not an
-  /// object, or a flattened member's key): one value would be lost without a word.
-  private func claim(_ index: JSON.Index, in result: JSON, for field: EncodeField) throws {
+  /// Writes `json` at `index`, where nothing is yet or, member by member, into an object
+  /// already there. Anything else would replace what another property wrote (the same key
+  /// after key styles and options, a path through a value that is not an object, a flattened
+  /// member's key), and one value would be lost without a word: that throws.
+  private func put(
+    _ json: JSON, at index: JSON.Index, in result: inout JSON, for field: EncodeField
+  )
+    throws
+  {
     for length in 1...max(index.steps.count, 1) {
       let here = result[JSON.Index(steps: Array(index.steps.prefix(length)))]
-      if here.isMissing { return }
-      if length < index.steps.count, case .object = here { continue }
-      throw JSON.Error(
-        .unencodable,
-        "\(modelName).\(field.name) is written where another property of \(modelName) already"
-          + " wrote: one of the two values would be lost. Give one another key, or mark it"
-          + " .decodeOnly"
-      ).prefixed(index)
+      if here.isMissing {
+        result[index] = json
+        return
+      }
+      guard case .object = here else { break }
+      if length < index.steps.count { continue }
+      guard case .object(let members) = json else { break }
+      for (key, member) in members {
+        try put(member, at: JSON.Index(steps: index.steps + [.key(key)]), in: &result, for: field)
+      }
+      return
     }
+    throw JSON.Error(
+      .unencodable,
+      "\(modelName).\(field.name) is written where another property of \(modelName) already"
+        + " wrote: one of the two values would be lost. Give one another key, or mark it"
+        + " .decodeOnly"
+    ).prefixed(index)
   }
 
   func writeBytes(_ value: UnsafeRawPointer, _ writer: inout JSONWriter) throws {

@@ -31,6 +31,24 @@ struct ClashPaths: JSONCodable, DefaultInitable {
   static func specificOptions() -> [String: SpecificOption] { ["q": .index(["p", "q"])] }
 }
 
+/// What the model does not map, kept: decoding fills it from the whole object.
+struct ClashCatchAll: JSONCodable, DefaultInitable {
+  var id = 0
+  var extras: [String: JSON] = [:]
+  static func specificOptions() -> [String: SpecificOption] { ["extras": .index([])] }
+}
+
+struct ClashMeta: JSONCodable, DefaultInitable { var id = 0 }
+
+/// A path into a model declared after it: the two objects merge.
+struct ClashMerged: JSONCodable, DefaultInitable {
+  var extra = 2
+  var meta = ClashMeta()
+  static func specificOptions() -> [String: SpecificOption] {
+    ["extra": .index(["meta", "extra"])]
+  }
+}
+
 /// One of the two at a time: nothing is lost, so it is written.
 struct ClashEither: JSONCodable, DefaultInitable {
   var name: String?
@@ -81,6 +99,21 @@ struct KeyClashTests {
     #expect(try value.json == ["x": 0])
     value.inner = ClashInner(id: 3)
     #expect(try value.jsonString() == #"{"x":0,"id":3}"#)
+  }
+
+  @Test("a flattened dictionary yields to the model's own properties")
+  func catchAll() throws {
+    var value = try ClashCatchAll(jsonString: #"{"id":1,"z":2}"#)
+    #expect(value.extras == ["id": 1, "z": 2])
+    value.id = 3
+    #expect(try value.jsonString() == #"{"id":3,"z":2}"#)
+    #expect(try value.json == ["id": 3, "z": 2])
+  }
+
+  @Test("a path into another property's object merges into it, in either order")
+  func merged() throws {
+    #expect(try ClashMerged().jsonString(options: [.sortedKeys]) == #"{"meta":{"extra":2,"id":0}}"#)
+    #expect(try ClashMerged().json == ["meta": ["extra": 2, "id": 0]])
   }
 
   @Test("one property at a time at a shared key is written")

@@ -76,6 +76,14 @@ struct DepthPriceList: JSONCodable, DefaultInitable {
   var prices: [DepthMoney] = []
 }
 
+struct DepthTagged: JSONCodable, DefaultInitable {
+  var kids: [DepthTagged] = []
+  var tags: [String: DepthMoney] = [:]
+  static func specificOptions() -> [String: SpecificOption] {
+    ["kids": .ignoreIfEmpty]
+  }
+}
+
 /// A cycle through single values only: no container, so no level, at any depth.
 final class DepthLoop: Codable {
   var next: DepthLoop?
@@ -244,6 +252,15 @@ struct DepthPerLevelTests {
     }
     check(DepthSelfFlattened.self)
     check(DepthSelfAlternative.self)
+  }
+
+  @Test("a dictionary of Codable values is a level, at the bound and past it")
+  func codableDictionary() throws {
+    // The last model's dictionary is the 512th level, and the deepest: one more array and it
+    // is the 513th.
+    let text = nested(
+      #"{"kids":["#, Self.limit / 2 - 1, #"{"tags":{"a":5}}"#, #"],"tags":{}}"#)
+    try check(DepthTagged.self, text)
   }
 
   @Test("a cycle through single values is bounded as nesting is, both ways")
