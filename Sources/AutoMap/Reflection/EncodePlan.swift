@@ -226,28 +226,42 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
     return result
   }
 
-  /// Writes `json` at `index`, where nothing is yet or, member by member, into an object
-  /// already there. Anything else would replace what another property wrote (the same key
-  /// after key styles and options, a path through a value that is not an object, a flattened
-  /// member's key), and one value would be lost without a word: that throws.
+  /// Writes `json` at `index`, where nothing (or `null`) is yet or, member by member, into an
+  /// object already there; a `null` yields to anything there. Anything else would replace what
+  /// another property wrote (the same key after key styles and options, a path through a value
+  /// that is not an object, a flattened member's key), and one value would be lost without a
+  /// word: that throws.
   private func put(
     _ json: JSON, at index: JSON.Index, in result: inout JSON, for field: EncodeField
-  )
-    throws
-  {
+  ) throws {
+    let isNull = if case .null = json { true } else { false }
     for length in 1...max(index.steps.count, 1) {
-      let here = result[JSON.Index(steps: Array(index.steps.prefix(length)))]
+      let prefix = JSON.Index(steps: Array(index.steps.prefix(length)))
+      let here = result[prefix]
       if here.isMissing {
         result[index] = json
         return
       }
-      guard case .object = here else { break }
-      if length < index.steps.count { continue }
-      guard case .object(let members) = json else { break }
-      for (key, member) in members {
-        try put(member, at: JSON.Index(steps: index.steps + [.key(key)]), in: &result, for: field)
+      switch here {
+      case .null where isNull: return
+      case .null where length < index.steps.count:
+        result[prefix] = .object(JSON.Object())
+        continue
+      case .null:
+        result[index] = json
+        return
+      case .object where length < index.steps.count: continue
+      case .object:
+        if isNull { return }
+        guard case .object(let members) = json else { break }
+        for (key, member) in members {
+          try put(member, at: JSON.Index(steps: index.steps + [.key(key)]), in: &result, for: field)
+        }
+        return
+      default:
+        if isNull { return }
       }
-      return
+      break  // a value that is not an object, in the way
     }
     throw JSON.Error(
       .unencodable,

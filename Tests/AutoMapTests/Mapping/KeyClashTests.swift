@@ -49,6 +49,16 @@ struct ClashMerged: JSONCodable, DefaultInitable {
   }
 }
 
+/// A path into an optional model: its `nil` (`null`) yields, in either order.
+struct ClashIntoOptional: JSONCodable, DefaultInitable {
+  var city = "Oslo"
+  var address: ClashMeta?
+  var zip = 1
+  static func specificOptions() -> [String: SpecificOption] {
+    ["city": .index(["address", "city"]), "zip": .index(["address", "zip"])]
+  }
+}
+
 /// One of the two at a time: nothing is lost, so it is written.
 struct ClashEither: JSONCodable, DefaultInitable {
   var name: String?
@@ -114,6 +124,15 @@ struct KeyClashTests {
   func merged() throws {
     #expect(try ClashMerged().jsonString(options: [.sortedKeys]) == #"{"meta":{"extra":2,"id":0}}"#)
     #expect(try ClashMerged().json == ["meta": ["extra": 2, "id": 0]])
+  }
+
+  @Test("a null yields to a path through its place, and to a value there")
+  func nullYields() throws {
+    var value = ClashIntoOptional()
+    #expect(try value.jsonString() == #"{"address":{"city":"Oslo","zip":1}}"#)
+    #expect(try value.json == ["address": ["city": "Oslo", "zip": 1]])
+    value.address = ClashMeta(id: 4)
+    #expect(try value.jsonString() == #"{"address":{"city":"Oslo","id":4,"zip":1}}"#)
   }
 
   @Test("one property at a time at a shared key is written")
