@@ -100,10 +100,9 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
     let shape = UntaggedProbe.shape(of: value)?.shape
     // The external form's levels around the document: its object, and the payload's object
     // when the document is a name or a single value (or the probe cannot tell: one).
-    let root = Nesting.depth - (shape == .name || shape == .single ? 2 : 1)
-    if shape == .name || shape == .single {
-      return try document(encodeExternal(value, rootDepth: root))
-    }
+    let isScalar = shape == .name || shape == .single
+    let root = Nesting.depth - (isScalar ? 2 : 1)
+    if isScalar { return try document(encodeExternal(value, rootDepth: root)) }
     return try Nesting.level(encoding: true) {
       try document(encodeExternal(value, rootDepth: root))
     }

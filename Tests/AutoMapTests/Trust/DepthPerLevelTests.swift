@@ -315,13 +315,7 @@ struct DepthPerLevelTests {
     // In the holder alone, 170 such values are 513 levels: refused both ways.
     var value = DepthWrapped(next: nil)
     for _ in 0..<170 { value = DepthWrapped(next: [value]) }
-    let holder = DepthWrappedHolder(root: value)
-    for (entry, encode) in [
-      ("JSON", { _ = try holder.json }), ("bytes", { _ = try holder.jsonData() }),
-    ] {
-      let error = #expect(throws: JSON.Error.self, "\(entry)") { try encode() }
-      #expect(error?.kind == .unencodable, "\(entry)")
-    }
+    Self.refusesToEncode(DepthWrappedHolder(root: value))
   }
 
   @Test("enums with payloads")
@@ -355,12 +349,20 @@ struct DepthPerLevelTests {
     // A case with a payload is two levels: in its place it is the 513th, refused both ways.
     var value = DepthAdjacent.leaf(value: 1)
     for _ in 0..<wraps { value = .wrap(child: value) }
+    Self.refusesToEncode([value])
+  }
+
+  /// `value` is past the bound: `json` and `jsonData()` both refuse it.
+  static func refusesToEncode<T: JSONEncodable>(
+    _ value: T, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
     for (entry, encode) in [
-      ("JSON", { _ = try JSON.encode([value], as: [DepthAdjacent].self) }),
-      ("bytes", { _ = try JSON.jsonData([value], as: [DepthAdjacent].self) }),
+      ("JSON", { _ = try value.json }), ("bytes", { _ = try value.jsonData() }),
     ] {
-      let error = #expect(throws: JSON.Error.self, "\(entry)") { try encode() }
-      #expect(error?.kind == .unencodable, "\(entry)")
+      let error = #expect(throws: JSON.Error.self, "\(entry)", sourceLocation: sourceLocation) {
+        try encode()
+      }
+      #expect(error?.kind == .unencodable, "\(entry)", sourceLocation: sourceLocation)
     }
   }
 
