@@ -373,11 +373,7 @@ struct ByteSingleValueContainer: SingleValueDecodingContainer {
   func decode<T: Decodable>(_: T.Type) throws -> T {
     let session = decoder.session
     return try session.guarded {
-      // Past the bound the reference decides (it counts single values at each place).
-      guard session.wrapping < JSON.maximumDepth else { throw session.giveUp() }
-      session.wrapping += 1
-      defer { session.wrapping -= 1 }
-      return try decoder.decodeSelf(T.self)
+      try session.insideSingleValue(orGiveUp: session.giveUp()) { try decoder.decodeSelf(T.self) }
     }
   }
 }

@@ -23,7 +23,7 @@
 /// thread uses them, and no access overlaps another (each is a read or a short write, never
 /// held across a call). The runtime's exclusivity checks cost 11% of a `Codable` property's
 /// decode (3.7K instructions of 34.7K per benchmark `Invoice`).
-final class ByteDecodingSession: CodingSession {
+final class ByteDecodingSession: CodingSession, SingleValueBounded {
   /// The reader of the value, moved to each value before it is read (decoders keep positions
   /// only). The session's own memory: the caller's reader is moved in for the value (no copy)
   /// and moved back after, leaving a placeholder, so that even a decoder kept past its value
@@ -36,9 +36,7 @@ final class ByteDecodingSession: CodingSession {
   @exclusivity(unchecked) var busy = false
   /// Set when anything was thrown to `Codable` code: the value is decoded again through `JSON`.
   @exclusivity(unchecked) var failed = false
-  /// How many values are inside one another's single-value containers along the current
-  /// chain (a `Codable` wrapper of a wrapper, or a cycle through them): they are no levels of
-  /// the document, so the reader's or writer's depth does not bound them.
+  /// See ``SingleValueBounded``.
   @exclusivity(unchecked) var wrapping = 0
   /// Set with `failed` when the reason is one the reference may decide otherwise (a repeated
   /// or escaped key, a `superDecoder`, …); a missing key or a value of the wrong kind leaves

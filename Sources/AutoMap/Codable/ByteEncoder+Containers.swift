@@ -324,13 +324,9 @@ struct ByteSingleValueEncodingContainer: SingleValueEncodingContainer, ByteValue
         encoder.state = .single
         return try encoder.writeMapped(mapped)
       }
-      // The value's own containers are this encoder's, as in the reference. Past the bound
-      // of single values the reference decides (it counts them at each place).
+      // The value's own containers are this encoder's, as in the reference.
       let session = encoder.session
-      guard session.wrapping < JSON.maximumDepth else { throw session.giveUp() }
-      session.wrapping += 1
-      defer { session.wrapping -= 1 }
-      try value.encode(to: encoder)
+      try session.insideSingleValue(orGiveUp: session.giveUp()) { try value.encode(to: encoder) }
     }
   }
 }

@@ -13,7 +13,7 @@
 /// Properties are `@exclusivity(unchecked)`, as ``ByteDecodingSession``'s are, for the same
 /// reason: one encode on one thread, no overlapping access (1.6K instructions of 35.3K per
 /// benchmark `Invoice`).
-final class ByteEncodingSession: CodingSession {
+final class ByteEncodingSession: CodingSession, SingleValueBounded {
   /// The caller's writer, moved in for the session (no copy of its bytes); behind a pointer,
   /// so that each write is not an exclusive access to a class property.
   let writer: UnsafeMutablePointer<JSONWriter>
@@ -22,9 +22,7 @@ final class ByteEncodingSession: CodingSession {
   /// container kept by other code) fails the session.
   @exclusivity(unchecked) var lent = false
   @exclusivity(unchecked) var failed = false
-  /// How many values are inside one another's single-value containers along the current
-  /// chain (a `Codable` wrapper of a wrapper, or a cycle through them): they are no levels of
-  /// the document, so the reader's or writer's depth does not bound them.
+  /// See ``SingleValueBounded``.
   @exclusivity(unchecked) var wrapping = 0
   /// The innermost encoder whose container is open; each links to the one it is inside.
   @exclusivity(unchecked) var top: ByteEncoder?
