@@ -41,6 +41,7 @@ double automap_strtod(const char *start, size_t length) {
 }
 
 _Thread_local long automap_nesting_depth = 0;
+_Thread_local long automap_flattening_depth = 0;
 _Thread_local void *automap_untagged_memo = NULL;
 _Thread_local long automap_containers_made = 0;
 

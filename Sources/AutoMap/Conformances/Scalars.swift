@@ -250,9 +250,11 @@ extension String: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProv
 extension JSON: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvider,
   EncodeCodecProvider
 {
-  /// A `JSON` property takes whatever is there; only absence is an error.
+  /// A `JSON` property takes whatever is there; only absence is an error, and nesting past
+  /// ``maximumDepth`` where the value sits, as in the bytes.
   public init(decode json: JSON) throws {
     if case .missing(let error) = json { throw error }
+    try Nesting.checkFits(json, encoding: false)
     self = json
   }
 
@@ -267,7 +269,15 @@ extension JSON: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvid
   }
 
   static func makeEncodeCodec() -> EncodeCodec {
-    leafEncodeCodec(JSON.self) { value, writer in try writer.write(value) }
+    EncodeCodec(
+      JSON.self,
+      writeBytes: { value, writer in try writer.write(RawValue.load(value, as: JSON.self)) },
+      writeJSON: { value in
+        // No encoder walks the value: its levels are counted here, as the writer counts them.
+        let json = RawValue.load(value, as: JSON.self)
+        try Nesting.checkFits(json, encoding: true)
+        return json
+      })
   }
 }
 

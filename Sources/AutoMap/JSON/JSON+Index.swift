@@ -117,6 +117,26 @@ extension JSON {
     }
   }
 
+  /// How many containers reading the value at `index` in this one steps into below the first
+  /// step, as a reader of the bytes does: each array or object a later step looks into, up to
+  /// the first step that finds nothing (the levels of a model's nested path, whose first key
+  /// is a member of the model's own object).
+  func levelsEntered(along index: Index) -> Int {
+    guard let first = index.steps.first else { return 0 }
+    var current = child(first)
+    var entered = 0
+    for step in index.steps.dropFirst() {
+      switch (current, step) {
+      case (.object, .key), (.object, .token), (.array, .position): break
+      case (.array, .token(let token)) where Index.arrayPosition(token) != nil: break
+      default: return entered
+      }
+      entered += 1
+      current = current.child(step)
+    }
+    return entered
+  }
+
   /// One step down, or ``missing(_:)``: with the step as its path when the key or index is
   /// not there, with no path when this value is not a container (the error is here).
   private func child(_ step: Index.Step) -> JSON {

@@ -261,7 +261,14 @@ extension DecodePlan {
             found = other
             Substitutions.record(.alternativeIndex, replacement: "")  // see readOrSkip
           }
-          try readFound(found, position, &reader, base, &progress)
+          if let found, found.at == objectStart {
+            // The object itself, read again: bounded as the `JSON` path bounds it.
+            try Nesting.flattened(encoding: false) {
+              try readFound(found, position, &reader, base, &progress)
+            }
+          } else {
+            try readFound(found, position, &reader, base, &progress)
+          }
         }
         try validate(destination)
         reader.cursor = objectEnd
@@ -444,10 +451,9 @@ extension DecodePlan {
   {
     switch route {
     case .object:
-      // The object being read, read again (`.index([])`): one level deeper, as the `JSON`
-      // path counts a model read again from its object, so that a model flattened into
-      // itself is the depth error there too, not a recursion without end.
-      return (members.objectStart, members.outerDepth + 1)
+      // The object being read, read again (`.index([])`): no level of its own, as on the
+      // `JSON` path (the caller bounds such reads, one inside another).
+      return (members.objectStart, members.outerDepth)
     case .never: return nil
     case .member(let slot, let rest):
       guard let (start, depth) = members.positions[slot] else { return nil }

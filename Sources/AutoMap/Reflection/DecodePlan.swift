@@ -238,8 +238,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
     do {
       var hint = 0  // members usually come in declaration order: look after the last match
       for position in fields.indices {
-        try decodeField(
-          position, from: lookup(json, fields[position], hint: &hint), base, &progress)
+        try decodeField(position, in: json, hint: &hint, base, &progress)
       }
       try validate(destination)
     } catch {
@@ -262,8 +261,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
       for position in fields.indices {
         do {
           try Substitutions.within(recording ? fields[position].index.components : []) {
-            try decodeField(
-              position, from: lookup(json, fields[position], hint: &hint), base, &progress)
+            try decodeField(position, in: json, hint: &hint, base, &progress)
           }
         } catch {
           try collect(error, into: &problems)
@@ -291,9 +289,14 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   }
 
   /// The JSON at a field's index in `object`, trying its alternative when that yields no
-  /// usable value; `.missing` when absent.
-  func lookup(_ object: JSON, _ field: DecodeField, hint: inout Int) -> JSON {
+  /// usable value; `.missing` when absent. `levels`: how many levels from `object` it is
+  /// (``Nesting/placed(_:encoding:_:)``); `entered`: the most levels either path stepped into
+  /// on the way, found or not, as the byte path opens them.
+  func lookup(_ object: JSON, _ field: DecodeField, hint: inout Int)
+    -> (value: JSON, levels: Int, entered: Int)
+  {
     var value: JSON
+    var levels = 0
     if caseInsensitive, let key = field.key, let members = object.object?.members {
       // The last member whose key matches in any ASCII case, as the byte path reads them.
       value = members.last { KeyMatching.equalFoldingASCII($0.key.utf8, key) }?.value ?? Self.absent
@@ -306,18 +309,36 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
       }
     } else {
       value = field.index.isEmpty ? object : object[field.index]
+      levels = field.index.isEmpty ? -1 : object.levelsEntered(along: field.index)
     }
+    var entered = max(levels, 0)
     if value.isNullOrMissing, let alternative = field.alternativeIndex {
       let other = object[alternative]
+      let alternativeLevels = alternative.isEmpty ? -1 : object.levelsEntered(along: alternative)
+      entered = max(entered, alternativeLevels)
       if !other.isMissing {
         Substitutions.record(
           .alternativeIndex, reason: Substitutions.reason(value),
           replacement: alternative.singleKey.map { JSON.string($0).description }
             ?? alternative.description)
         value = other
+        levels = alternativeLevels
       }
     }
-    return value
+    return (value, levels, entered)
+  }
+
+  /// Fills one field from `object` (``lookup(_:_:hint:)``), counting the levels between.
+  @inline(__always)
+  func decodeField(
+    _ position: Int, in object: JSON, hint: inout Int, _ base: UnsafeMutableRawPointer,
+    _ progress: inout DecodeProgress
+  ) throws {
+    let (value, levels, entered) = lookup(object, fields[position], hint: &hint)
+    try Nesting.checkRoom(entered, encoding: false)
+    try Nesting.placed(levels, encoding: false) {
+      try decodeField(position, from: value, base, &progress)
+    }
   }
 
   /// Fills one field from the JSON found at its index (`.missing` when absent).
@@ -335,6 +356,8 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
       return try resolveAbsent(position, base, &progress, found: value)
     }
     do {
+      // What a transform takes is walked by no decoder: its levels are counted here.
+      if field.transform != nil { try Nesting.checkFits(value, encoding: false) }
       if let transform = field.transform, let converted = try transformed(field, transform, value) {
         try write(position, base, &progress) { target in
           guard field.codec.store(converted, target) else {
@@ -410,9 +433,12 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
         do {
           try Substitutions.within(recording ? fields[position].index.components : []) {
             var hint = 0
-            let value = lookup(json, fields[position], hint: &hint)
+            let (value, levels, entered) = lookup(json, fields[position], hint: &hint)
+            try Nesting.checkRoom(entered, encoding: false)
             if value.isMissing && !fields[position].index.isEmpty { return }
-            try decodeField(position, from: value, base, &progress)
+            try Nesting.placed(levels, encoding: false) {
+              try decodeField(position, from: value, base, &progress)
+            }
           }
         } catch {
           try collect(error, into: &problems)  // as decoding does, with collectsAllErrors

@@ -167,6 +167,7 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
     if field.omits(address, omitNulls: omitNulls) { return nil }
     var json: JSON
     if let transform = field.transform, let converted = try transformed(field, transform, address) {
+      try Nesting.checkFits(converted, encoding: true)  // walked by no encoder
       json = converted
     } else {
       json = try field.codec.writeJSON(address)
@@ -193,7 +194,14 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
     var catchAll: [JSON.Object] = []
     for field in fields {
       let json: JSON?
-      do { json = try fieldJSON(field, base, omitNulls: false) } catch {
+      // The objects a path writes around the value are levels; a flattened value has none.
+      let levels = field.index.steps.count - 1
+      do {
+        json = try Nesting.placed(levels, encoding: true, checked: false) {
+          try fieldJSON(field, base, omitNulls: false)
+        }
+        if json != nil { try Nesting.checkRoom(levels, encoding: true) }
+      } catch {
         throw JSON.Error.wrapping(error).prefixed(field.index)
       }
       guard let json else { continue }

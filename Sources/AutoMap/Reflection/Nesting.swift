@@ -4,10 +4,14 @@ import CAutoMapShims
 ///
 /// Byte paths are bounded by the reader's and writer's own depth counts. `JSON` paths recurse
 /// through `init(decode:)` and `json`, which a model may implement by hand and which take no
-/// depth argument, so the depth is counted per thread: every model, array and dictionary
-/// counts one level, and going deeper than ``JSON/maximumDepth`` (a reference cycle while
-/// encoding, a hand-built `JSON` too deep, a model flattened into itself) throws instead of
-/// overflowing the stack.
+/// depth argument, so the depth is counted per thread, in the levels the document has (one per
+/// array or object, as the bytes count them): every model, array and dictionary counts one,
+/// the objects a nested path goes through count (``placed(_:encoding:checked:_:)``), a
+/// flattened model counts none, and `JSON` no mapping walks (a `JSON` property, what a
+/// transform takes or makes) counts its own (``checkFits(_:encoding:)``). Going deeper than
+/// ``JSON/maximumDepth`` (a reference cycle while encoding, a hand-built `JSON` too deep)
+/// throws instead of overflowing the stack, and so does a model flattened into itself, which
+/// reads or writes one object again and again (``flattened(encoding:_:)``).
 enum Nesting {
   @inline(__always)
   static func level<R>(encoding: Bool, _ body: () throws -> R) throws -> R {
@@ -36,6 +40,78 @@ enum Nesting {
     automap_add_levels(levels)
     defer { automap_add_levels(-levels) }
     return try body()
+  }
+
+  /// Runs `body` for a field's value `levels` levels from the model's own object: inside the
+  /// objects its path goes through (`.index(["a", "b"])`: one), or, at `-1`, the object
+  /// itself (`.index([])`, flattening). The `JSON` paths' side of what the byte paths count in
+  /// their readers and writers.
+  ///
+  /// - The objects a path goes through are levels like any other: past the bound is the depth
+  ///   error, and the value inside counts on from them.
+  /// - A flattened value has no level of its own: its members are the object's. The level
+  ///   its model, dictionary or `JSON` counts is the object's, taken back here. One flattened
+  ///   value inside another reads or writes the same object again (for ever, for a model
+  ///   flattened into itself): such values are bounded on their own, as levels are.
+  ///
+  /// `checked`: whether the objects on the path are known to be there, and checked first
+  /// (decoding); an encoder writes them only for a value that is not left out, and checks
+  /// them (``checkRoom(_:encoding:)``) once it has one.
+  @inline(__always)
+  static func placed<R>(
+    _ levels: Int, encoding: Bool, checked: Bool = true, _ body: () throws -> R
+  ) throws -> R {
+    if levels == 0 { return try body() }
+    if levels < 0 {
+      return try flattened(encoding: encoding) { try within(readerLevels: levels, body) }
+    }
+    if checked { try checkRoom(levels, encoding: encoding) }
+    return try within(readerLevels: levels, body)
+  }
+
+  /// Throws the depth error when `levels` more levels would go past the bound.
+  @inline(__always)
+  static func checkRoom(_ levels: Int, encoding: Bool) throws {
+    if levels > 0, depth + levels > JSON.maximumDepth { throw tooDeep(encoding: encoding) }
+  }
+
+  /// Runs `body` for a value read again from the object being read, or written into the
+  /// object being written (`.index([])`): at most ``JSON/maximumDepth`` of them, one inside
+  /// another, on every path.
+  @inline(__always)
+  static func flattened<R>(encoding: Bool, _ body: () throws -> R) throws -> R {
+    defer { automap_leave_flattening() }
+    if automap_enter_flattening() > JSON.maximumDepth { throw tooDeep(encoding: encoding) }
+    return try body()
+  }
+
+  /// Throws the depth error when `json`, a value no decoder or encoder walks (a `JSON`
+  /// property, what a transform takes or makes), would go past the bound at this level: the
+  /// byte paths' reader and writer count its levels; the `JSON` paths count them here.
+  static func checkFits(_ json: JSON, encoding: Bool) throws {
+    let room = JSON.maximumDepth - depth
+    if levels(of: json, upTo: room) > room { throw tooDeep(encoding: encoding) }
+  }
+
+  /// The levels of `json`: one for each array or object around its deepest value. Counted up
+  /// to `limit + 1` at most, so that a value too deep is neither walked to its bottom nor
+  /// recursed into past the bound.
+  static func levels(of json: JSON, upTo limit: Int) -> Int {
+    var most = 0
+    switch json {
+    case .array(let elements):
+      guard limit > 0 else { return 1 }
+      for element in elements where most < limit {
+        most = max(most, levels(of: element, upTo: limit - 1))
+      }
+    case .object(let object):
+      guard limit > 0 else { return 1 }
+      for member in object.members where most < limit {
+        most = max(most, levels(of: member.value, upTo: limit - 1))
+      }
+    default: return 0
+    }
+    return 1 + most
   }
 
   /// Throws the depth error when this thread's stack is running low: for paths whose levels

@@ -27,6 +27,17 @@ static inline void automap_leave_level(void) { --automap_nesting_depth; }
 /// Enters `levels` levels at once (leaves them when negative).
 static inline void automap_add_levels(long levels) { automap_nesting_depth += levels; }
 
+/// How many values this thread is reading again from, or writing into, the object it is at
+/// (`.index([])`, flattening), one inside another: no JSON level, so bounded on its own (a
+/// model flattened into itself would read its object for ever).
+extern _Thread_local long automap_flattening_depth;
+
+/// Enters one flattened value and returns how many this thread is inside.
+static inline long automap_enter_flattening(void) { return ++automap_flattening_depth; }
+
+/// Leaves one flattened value.
+static inline void automap_leave_flattening(void) { --automap_flattening_depth; }
+
 /// The memo of the untagged enum being read from bytes on this thread, if any (an unretained
 /// Swift object): nested untagged values of the same document share it. Mapping is
 /// synchronous, as for the nesting depth.

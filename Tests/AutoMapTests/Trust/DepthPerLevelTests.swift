@@ -71,6 +71,47 @@ final class DepthSelfAlternative: JSONCodable, DefaultInitable {
   }
 }
 
+/// A link of a chain, which can be put inside one more link.
+protocol DepthChainLink: JSONCodable, DefaultInitable, AnyObject {
+  var next: Self? { get set }
+}
+
+/// A model flattened into each link: its members are the link's, no level of its own.
+struct DepthFlatInner: JSONCodable, DefaultInitable { var y = 0 }
+
+final class DepthFlatLink: DepthChainLink {
+  var inner = DepthFlatInner()
+  var next: DepthFlatLink?
+  required init() {}
+  static func specificOptions() -> [String: SpecificOption] {
+    ["inner": .index([]), "next": .ignoreIfNull]
+  }
+}
+
+/// A nested path: the object it goes through is a level.
+final class DepthPathLink: DepthChainLink {
+  var next: DepthPathLink?
+  var y = 0
+  required init() {}
+  static func specificOptions() -> [String: SpecificOption] {
+    ["next": .ignoreIfNull, "y": .index(["a", "y"])]
+  }
+}
+
+/// A `JSON` property, and a transform that takes and makes JSON no decoder or encoder walks:
+/// their levels count where they sit.
+final class DepthJSONLink: DepthChainLink {
+  var next: DepthJSONLink?
+  var extra: JSON = nil
+  var boxed = 0
+  required init() {}
+  static let box = CustomTransform<JSON, Int>.both(
+    fromJSON: { json in try Int(decode: json["v", "w"]) }, toJSON: { ["v": ["w": $0.json]] })
+  static func specificOptions() -> [String: SpecificOption] {
+    ["next": .ignoreIfNull, "extra": .ignoreIfNull, "boxed": .transform(box)]
+  }
+}
+
 struct DepthPriceList: JSONCodable, DefaultInitable {
   var kids: [DepthPriceList] = []
   var prices: [DepthMoney] = []
@@ -252,6 +293,58 @@ struct DepthPerLevelTests {
     for (entry, kind) in kinds {
       #expect(kind == "\(JSON.Error.Kind.tooDeep(limit: Self.limit))", "\(entry)")
     }
+  }
+
+  @Test("a flattened model has no level of its own, on every path")
+  func flattenedModel() throws {
+    // 512 links, each with the flattened model's member: 512 objects.
+    let text = nested(#"{"y":0,"next":"#, Self.limit - 1, #"{"y":1}"#, "}")
+    try checkChain(DepthFlatLink.self, text)
+  }
+
+  @Test("the objects a nested path goes through are levels, on every path")
+  func nestedPaths() throws {
+    // 510 links, then the last one's object and the object its path goes through: 512.
+    let text = nested(#"{"next":"#, Self.limit - 2, #"{"a":{"y":1}}"#, #","a":{"y":0}}"#)
+    try checkChain(DepthPathLink.self, text)
+  }
+
+  @Test("a JSON property's levels and a transform's count where they sit, on every path")
+  func opaqueJSON() throws {
+    // 509 links, then the last one's object and its property's two arrays: 512.
+    let extra = nested(
+      #"{"next":"#, Self.limit - 3, #"{"extra":[[1]],"boxed":{"v":{"w":2}}}"#,
+      #","boxed":{"v":{"w":0}}}"#)
+    try checkChain(DepthJSONLink.self, extra)
+    // The transform's two objects at the same place: 509 + 1 + 2.
+    let boxed = nested(
+      #"{"next":"#, Self.limit - 3, #"{"boxed":{"v":{"w":2}}}"#, #","boxed":{"v":{"w":0}}}"#)
+    try checkChain(DepthJSONLink.self, boxed)
+  }
+
+  /// `text` maps at the bound as ``check(_:_:sourceLocation:)`` asserts, and inside one more
+  /// link neither encoder writes it.
+  func checkChain<T: DepthChainLink>(
+    _: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    try check(T.self, text, sourceLocation: sourceLocation)
+    let outer = T()
+    outer.next = try T(jsonString: text)
+    Self.refusesToEncode(outer, sourceLocation: sourceLocation)
+  }
+
+  @Test("a model flattened into itself, as a reference cycle, is refused on every encode path")
+  func selfFlatteningCycle() throws {
+    let kinds = try Self.errorKinds {
+      let cycle = DepthSelfFlattened()
+      cycle.next = cycle
+      let entries: [(String, () throws -> Void)] = [
+        ("JSON", { _ = try cycle.json }), ("bytes", { _ = try cycle.jsonData() }),
+      ]
+      return entries
+    }
+    #expect(kinds.count == 2)
+    for (entry, kind) in kinds { #expect(kind == "\(JSON.Error.Kind.unencodable)", "\(entry)") }
   }
 
   @Test("a dictionary of Codable values is a level, at the bound and past it")
