@@ -41,7 +41,8 @@ double automap_strtod(const char *start, size_t length) {
 }
 
 _Thread_local long automap_nesting_depth = 0;
-_Thread_local long automap_flattening_depth = 0;
+_Thread_local long automap_flattening_level = -1;
+_Thread_local long automap_flattening_count = 0;
 _Thread_local void *automap_untagged_memo = NULL;
 _Thread_local long automap_containers_made = 0;
 

@@ -261,23 +261,26 @@ extension JSON: JSONDecodable, JSONEncodable, DefaultInitable, DecodeCodecProvid
   /// `null`.
   public init() { self = .null }
 
-  /// The value itself.
-  public var json: JSON { self }
+  /// The value itself, where it fits: nested deeper than ``maximumDepth`` from where it is
+  /// encoded, it is the depth error that writing it as bytes throws.
+  ///
+  /// ```swift
+  /// struct Event: JSONCodable { var payload: JSON }
+  /// try Event(payload: ["a": [1, 2]]).json  // {"payload":{"a":[1,2]}}
+  /// ```
+  public var json: JSON {
+    get throws {
+      try Nesting.checkFits(self, encoding: true)
+      return self
+    }
+  }
 
   static func makeDecodeCodec() -> DecodeCodec {
     leafDecodeCodec(JSON.self) { try $0.parseValue() }
   }
 
   static func makeEncodeCodec() -> EncodeCodec {
-    EncodeCodec(
-      JSON.self,
-      writeBytes: { value, writer in try writer.write(RawValue.load(value, as: JSON.self)) },
-      writeJSON: { value in
-        // No encoder walks the value: its levels are counted here, as the writer counts them.
-        let json = RawValue.load(value, as: JSON.self)
-        try Nesting.checkFits(json, encoding: true)
-        return json
-      })
+    leafEncodeCodec(JSON.self) { value, writer in try writer.write(value) }
   }
 }
 

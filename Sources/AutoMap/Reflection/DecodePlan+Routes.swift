@@ -263,7 +263,7 @@ extension DecodePlan {
           }
           if let found, found.at == objectStart {
             // The object itself, read again: bounded as the `JSON` path bounds it.
-            try Nesting.flattened(encoding: false) {
+            try Nesting.flattened(at: outerDepth + 1, encoding: false) {
               try readFound(found, position, &reader, base, &progress)
             }
           } else {

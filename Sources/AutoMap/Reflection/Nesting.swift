@@ -63,7 +63,7 @@ enum Nesting {
   ) throws -> R {
     if levels == 0 { return try body() }
     if levels < 0 {
-      return try flattened(encoding: encoding) { try within(readerLevels: levels, body) }
+      return try flattened(at: depth, encoding: encoding) { try within(readerLevels: levels, body) }
     }
     if checked { try checkRoom(levels, encoding: encoding) }
     return try within(readerLevels: levels, body)
@@ -75,13 +75,17 @@ enum Nesting {
     if levels > 0, depth + levels > JSON.maximumDepth { throw tooDeep(encoding: encoding) }
   }
 
-  /// Runs `body` for a value read again from the object being read, or written into the
-  /// object being written (`.index([])`): at most ``JSON/maximumDepth`` of them, one inside
-  /// another, on every path.
-  @inline(__always)
-  static func flattened<R>(encoding: Bool, _ body: () throws -> R) throws -> R {
-    defer { automap_leave_flattening() }
-    if automap_enter_flattening() > JSON.maximumDepth { throw tooDeep(encoding: encoding) }
+  /// Runs `body` for a value read again from the object at `level`, or written into it
+  /// (`.index([])`): at most ``JSON/maximumDepth`` of them, one inside another, at one level,
+  /// on every path. Their frames come on top of the levels', so the stack is checked too
+  /// (``checkStack()``).
+  static func flattened<R>(at level: Int, encoding: Bool, _ body: () throws -> R) throws -> R {
+    let (outerLevel, outerCount) = (automap_flattening_level_get(), automap_flattening_count_get())
+    let count = outerLevel == level ? outerCount + 1 : 1
+    automap_flattening_set(level, count)
+    defer { automap_flattening_set(outerLevel, outerCount) }
+    if count > JSON.maximumDepth { throw tooDeep(encoding: encoding) }
+    try checkStack(encoding: encoding)
     return try body()
   }
 
@@ -119,10 +123,10 @@ enum Nesting {
   /// ``JSON/maximumDepth`` that the stack cannot hold is refused instead of crashing, in any
   /// build (a debug build or AddressSanitizer takes several times the stack of a release one).
   @inline(__always)
-  static func checkStack() throws {
+  static func checkStack(encoding: Bool = false) throws {
     if automap_stack_remaining() < 256 * 1024 {
       throw JSON.Error(
-        .tooDeep(limit: JSON.maximumDepth),
+        encoding ? .unencodable : .tooDeep(limit: JSON.maximumDepth),
         "nesting deeper than this thread's stack can hold (at most \(JSON.maximumDepth) models,"
           + " arrays and dictionaries)")
     }

@@ -27,16 +27,22 @@ static inline void automap_leave_level(void) { --automap_nesting_depth; }
 /// Enters `levels` levels at once (leaves them when negative).
 static inline void automap_add_levels(long levels) { automap_nesting_depth += levels; }
 
-/// How many values this thread is reading again from, or writing into, the object it is at
-/// (`.index([])`, flattening), one inside another: no JSON level, so bounded on its own (a
-/// model flattened into itself would read its object for ever).
-extern _Thread_local long automap_flattening_depth;
+/// The flattened values (`.index([])`) this thread is inside, one inside another, at the
+/// level it is at: each reads the object at that level again, or writes into it. They add no
+/// level, so they are bounded on their own (a model flattened into itself would read its
+/// object for ever). `automap_flattening_level` is the level, `automap_flattening_count` how
+/// many; a value flattened at another level starts its own count.
+extern _Thread_local long automap_flattening_level;
+extern _Thread_local long automap_flattening_count;
 
-/// Enters one flattened value and returns how many this thread is inside.
-static inline long automap_enter_flattening(void) { return ++automap_flattening_depth; }
+static inline long automap_flattening_level_get(void) { return automap_flattening_level; }
 
-/// Leaves one flattened value.
-static inline void automap_leave_flattening(void) { --automap_flattening_depth; }
+static inline long automap_flattening_count_get(void) { return automap_flattening_count; }
+
+static inline void automap_flattening_set(long level, long count) {
+  automap_flattening_level = level;
+  automap_flattening_count = count;
+}
 
 /// The memo of the untagged enum being read from bytes on this thread, if any (an unretained
 /// Swift object): nested untagged values of the same document share it. Mapping is

@@ -77,6 +77,20 @@ struct JSONValueTests {
     #expect(JSON(1).hashValue == JSON(1.0).hashValue)
   }
 
+  @Test("comparing deep documents takes time in proportion to their size", .timeLimit(.minutes(1)))
+  func deepEquality() throws {
+    // 400 levels that differ only at the bottom, in the same order and in another order at
+    // every level: each pair of values is compared once (it was twice per level: 2^400).
+    func document(_ bottom: Int64, reordered: Bool) -> JSON {
+      var json = JSON(bottom)
+      for _ in 0..<400 { json = reordered ? ["b": 1, "a": json] : ["a": json, "b": 1] }
+      return json
+    }
+    #expect(document(1, reordered: false) != document(2, reordered: false))
+    #expect(document(1, reordered: false) != document(2, reordered: true))
+    #expect(document(1, reordered: false) == document(1, reordered: true))
+  }
+
   @Test("iteration and count")
   func iteration() {
     #expect(sample.count == 5)

@@ -76,17 +76,34 @@ protocol DepthChainLink: JSONCodable, DefaultInitable, AnyObject {
   var next: Self? { get set }
 }
 
-/// A model flattened into each link: its members are the link's, no level of its own.
-struct DepthFlatInner: JSONCodable, DefaultInitable { var y = 0 }
-
+/// A link whose members are all a flattened model's, which flattens one more: the chain goes
+/// on inside the two (`next`), so that each level is inside two flattened values.
 final class DepthFlatLink: DepthChainLink {
   var inner = DepthFlatInner()
-  var next: DepthFlatLink?
   required init() {}
-  static func specificOptions() -> [String: SpecificOption] {
-    ["inner": .index([]), "next": .ignoreIfNull]
+  var next: DepthFlatLink? {
+    get { inner.leaf.next }
+    set { inner.leaf.next = newValue }
   }
+  static func specificOptions() -> [String: SpecificOption] { ["inner": .index([])] }
 }
+
+struct DepthFlatInner: JSONCodable, DefaultInitable {
+  var y = 0
+  var leaf = DepthFlatLeaf()
+  static func specificOptions() -> [String: SpecificOption] { ["leaf": .index([])] }
+}
+
+struct DepthFlatLeaf: JSONCodable, DefaultInitable {
+  var z = 0
+  var next: DepthFlatLink?
+  static func specificOptions() -> [String: SpecificOption] { ["next": .ignoreIfNull] }
+}
+
+/// `JSON` inside a `Codable` type, which the bridge encodes.
+struct DepthCodableJSON: Codable { var j: JSON }
+
+struct DepthCodableJSONHolder: JSONCodable { var c: DepthCodableJSON }
 
 /// A nested path: the object it goes through is a level.
 final class DepthPathLink: DepthChainLink {
@@ -297,8 +314,9 @@ struct DepthPerLevelTests {
 
   @Test("a flattened model has no level of its own, on every path")
   func flattenedModel() throws {
-    // 512 links, each with the flattened model's member: 512 objects.
-    let text = nested(#"{"y":0,"next":"#, Self.limit - 1, #"{"y":1}"#, "}")
+    // 512 links, each with the two flattened models' members: 512 objects, each inside two
+    // flattened models, 1 024 in all.
+    let text = nested(#"{"y":0,"z":0,"next":"#, Self.limit - 1, #"{"y":1,"z":1}"#, "}")
     try checkChain(DepthFlatLink.self, text)
   }
 
@@ -320,17 +338,80 @@ struct DepthPerLevelTests {
     let boxed = nested(
       #"{"next":"#, Self.limit - 3, #"{"boxed":{"v":{"w":2}}}"#, #","boxed":{"v":{"w":0}}}"#)
     try checkChain(DepthJSONLink.self, boxed)
+    // In an array, a dictionary and a `Codable` value, `JSON` counts too: 512 levels are
+    // written both ways, 513 refused both ways.
+    func deep(_ levels: Int) -> JSON {
+      var json: JSON = 1
+      for _ in 0..<levels { json = [json] }
+      return json
+    }
+    #expect(try [deep(Self.limit - 1)].json == [deep(Self.limit - 1)])
+    #expect(try ["k": deep(Self.limit - 1)].jsonData().count > 0)
+    Self.refusesToEncode([deep(Self.limit)])
+    Self.refusesToEncode(["k": deep(Self.limit)])
+    let holder = DepthCodableJSONHolder(c: DepthCodableJSON(j: deep(Self.limit - 2)))
+    #expect(try holder.json == JSON(jsonData: holder.jsonData()))
+    Self.refusesToEncode(DepthCodableJSONHolder(c: DepthCodableJSON(j: deep(Self.limit - 1))))
   }
 
   /// `text` maps at the bound as ``check(_:_:sourceLocation:)`` asserts, and inside one more
   /// link neither encoder writes it.
+  ///
+  /// Run on a thread with room for it: a debug build's `JSON` path takes more than 8 MB of
+  /// stack for 512 links of three models each (on a smaller stack it refuses them with the
+  /// depth error instead of crashing).
   func checkChain<T: DepthChainLink>(
     _: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    try check(T.self, text, sourceLocation: sourceLocation)
-    let outer = T()
-    outer.next = try T(jsonString: text)
-    Self.refusesToEncode(outer, sourceLocation: sourceLocation)
+    let problems = try Self.onThread(stackSize: 256 << 20) { Self.chainProblems(T.self, text) }
+    #expect(problems.isEmpty, "\(problems)", sourceLocation: sourceLocation)
+  }
+
+  /// What ``checkChain(_:_:sourceLocation:)`` asserts, as a list of what failed.
+  private static func chainProblems<T: DepthChainLink>(_: T.Type, _ text: String) -> [String] {
+    var problems: [String] = []
+    func outcome(_ body: () throws -> Void) -> String {
+      do {
+        try body()
+        return "no error"
+      } catch let error as JSON.Error {
+        return "\(error.kind)"
+      } catch {
+        return "\(error)"
+      }
+    }
+    do {
+      let json = try JSON(jsonString: text)
+      for (entry, decode) in [
+        ("bytes", { try T(jsonData: Data(text.utf8)) }), ("JSON", { try T(decode: json) }),
+      ] as [(String, () throws -> T)] {
+        let value = try decode()
+        if try value.json != json { problems.append("encoded from \(entry)") }
+        if try JSON(jsonData: value.jsonData()) != json { problems.append("written from \(entry)") }
+      }
+      let deeper = "[" + text + "]"
+      let tooDeep = "\(JSON.Error.Kind.tooDeep(limit: limit))"
+      for (entry, decode) in [
+        ("bytes", { _ = try [T](jsonData: Data(deeper.utf8)) }),
+        ("JSON", { _ = try [T](decode: [json]) }),
+      ] as [(String, () throws -> Void)] {
+        let kind = outcome(decode)
+        if kind != tooDeep { problems.append("past the bound, \(entry): \(kind)") }
+      }
+      let outer = T()
+      outer.next = try T(jsonString: text)
+      for (entry, encode) in [
+        ("JSON", { _ = try outer.json }), ("bytes", { _ = try outer.jsonData() }),
+      ] as [(String, () throws -> Void)] {
+        let kind = outcome(encode)
+        if kind != "\(JSON.Error.Kind.unencodable)" {
+          problems.append("encoded past the bound, \(entry): \(kind)")
+        }
+      }
+    } catch {
+      problems.append("at the bound: \(String(describing: error).prefix(300))")
+    }
+    return problems
   }
 
   @Test("a model flattened into itself, as a reference cycle, is refused on every encode path")
