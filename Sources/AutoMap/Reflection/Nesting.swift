@@ -11,7 +11,7 @@ import CAutoMapShims
 /// transform takes or makes) counts its own (``checkFits(_:encoding:)``). Going deeper than
 /// ``JSON/maximumDepth`` (a reference cycle while encoding, a hand-built `JSON` too deep)
 /// throws instead of overflowing the stack, and so does a model flattened into itself, which
-/// reads or writes one object again and again (``flattened(encoding:_:)``).
+/// reads or writes one object again and again (``flattened(at:encoding:_:)``).
 enum Nesting {
   @inline(__always)
   static func level<R>(encoding: Bool, _ body: () throws -> R) throws -> R {
@@ -78,7 +78,7 @@ enum Nesting {
   /// Runs `body` for a value read again from the object at `level`, or written into it
   /// (`.index([])`): at most ``JSON/maximumDepth`` of them, one inside another, at one level,
   /// on every path. Their frames come on top of the levels', so the stack is checked too
-  /// (``checkStack()``).
+  /// (``checkStack(encoding:)``).
   static func flattened<R>(at level: Int, encoding: Bool, _ body: () throws -> R) throws -> R {
     let (outerLevel, outerCount) = (automap_flattening_level_get(), automap_flattening_count_get())
     let count = outerLevel == level ? outerCount + 1 : 1
