@@ -329,13 +329,15 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
   }
 
   /// Fills one field from `object` (``lookup(_:_:hint:)``), counting the levels between.
+  /// `keepsAbsent`: a value the object does not have leaves the field as it is (an update).
   @inline(__always)
   func decodeField(
     _ position: Int, in object: JSON, hint: inout Int, _ base: UnsafeMutableRawPointer,
-    _ progress: inout DecodeProgress
+    _ progress: inout DecodeProgress, keepsAbsent: Bool = false
   ) throws {
     let (value, levels, entered) = lookup(object, fields[position], hint: &hint)
     try Nesting.checkRoom(entered, encoding: false)
+    if keepsAbsent && value.isMissing && !fields[position].index.isEmpty { return }
     try Nesting.placed(levels, encoding: false) {
       try decodeField(position, from: value, base, &progress)
     }
@@ -433,12 +435,7 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
         do {
           try Substitutions.within(recording ? fields[position].index.components : []) {
             var hint = 0
-            let (value, levels, entered) = lookup(json, fields[position], hint: &hint)
-            try Nesting.checkRoom(entered, encoding: false)
-            if value.isMissing && !fields[position].index.isEmpty { return }
-            try Nesting.placed(levels, encoding: false) {
-              try decodeField(position, from: value, base, &progress)
-            }
+            try decodeField(position, in: json, hint: &hint, base, &progress, keepsAbsent: true)
           }
         } catch {
           try collect(error, into: &problems)  // as decoding does, with collectsAllErrors

@@ -197,7 +197,7 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
       // The objects a path writes around the value are levels; a flattened value has none.
       let levels = field.index.steps.count - 1
       do {
-        json = try Nesting.placed(levels, encoding: true, checked: false) {
+        json = try Nesting.placed(levels, encoding: true) {
           try fieldJSON(field, base, omitNulls: false)
         }
         if json != nil { try Nesting.checkRoom(levels, encoding: true) }

@@ -6,7 +6,7 @@ import CAutoMapShims
 /// through `init(decode:)` and `json`, which a model may implement by hand and which take no
 /// depth argument, so the depth is counted per thread, in the levels the document has (one per
 /// array or object, as the bytes count them): every model, array and dictionary counts one,
-/// the objects a nested path goes through count (``placed(_:encoding:checked:_:)``), a
+/// the objects a nested path goes through count (``placed(_:encoding:_:)``), a
 /// flattened model counts none, and `JSON` no mapping walks (a `JSON` property, what a
 /// transform takes or makes) counts its own (``checkFits(_:encoding:)``). Going deeper than
 /// ``JSON/maximumDepth`` (a reference cycle while encoding, a hand-built `JSON` too deep)
@@ -54,18 +54,15 @@ enum Nesting {
   ///   value inside another reads or writes the same object again (for ever, for a model
   ///   flattened into itself): such values are bounded on their own, as levels are.
   ///
-  /// `checked`: whether the objects on the path are known to be there, and checked first
-  /// (decoding); an encoder writes them only for a value that is not left out, and checks
-  /// them (``checkRoom(_:encoding:)``) once it has one.
+  /// The objects on a path are checked by the caller (``checkRoom(_:encoding:)``): a decoder
+  /// before, for those its lookup stepped into; an encoder after, once the value is one it
+  /// writes.
   @inline(__always)
-  static func placed<R>(
-    _ levels: Int, encoding: Bool, checked: Bool = true, _ body: () throws -> R
-  ) throws -> R {
+  static func placed<R>(_ levels: Int, encoding: Bool, _ body: () throws -> R) throws -> R {
     if levels == 0 { return try body() }
     if levels < 0 {
       return try flattened(at: depth, encoding: encoding) { try within(readerLevels: levels, body) }
     }
-    if checked { try checkRoom(levels, encoding: encoding) }
     return try within(readerLevels: levels, body)
   }
 
