@@ -76,59 +76,62 @@ private struct ReuseTree: JSONCodable, Equatable {
   var boxes: [ReuseBox] = []
 }
 
-@Suite("The byte Encoder's child encoders, reused along one session")
-struct EncoderChildReuseTests {
-  private static func tree(_ count: Int) -> ReuseTree {
-    ReuseTree(
-      boxes: (0..<count).map { index in
-        ReuseBox(
-          branch: ReuseBranch(
-            leaves: (0..<3).map { ReuseLeaf(v: index * 3 + $0) },
-            pair: ["only": ReuseLeaf(v: 1000 + index)]))
-      })
-  }
-
-  @Test("child encoders kept strongly or weakly and written later: the reference's text")
-  func keptChildren() throws {
-    let tree = Self.tree(30)
-    let reference = try tree.json.jsonString()
-    #expect(reference.hasPrefix(#"{"boxes":[{"branch":{"leaves":[{"v":0,"n":{"w":0}},"#))
-    let log = Shared(ReuseLeaf.Log())
-    try ReuseLeaf.$log.withValue(log) { () throws in
-      #expect(try tree.jsonString() == reference)
-      #expect(try tree.jsonData() == Data(reference.utf8))
+extension ProcessWideState {
+  @Suite("The byte Encoder's child encoders, reused along one session")
+  struct EncoderChildReuseTests {
+    private static func tree(_ count: Int) -> ReuseTree {
+      ReuseTree(
+        boxes: (0..<count).map { index in
+          ReuseBox(
+            branch: ReuseBranch(
+              leaves: (0..<3).map { ReuseLeaf(v: index * 3 + $0) },
+              pair: ["only": ReuseLeaf(v: 1000 + index)]))
+        })
     }
-    #expect(log.withLock { $0.strongBefore.count } >= 30)
-    // Every leaf written by the byte encoder once: nothing kept reached a later session (it
-    // would have written into it, or failed it and sent the branch to the reference).
-    #expect(log.withLock { $0.writers } == Array(repeating: "ByteEncoder", count: 2 * 30 * 4))
-    #expect(try ReuseTree(jsonString: reference) == tree)
-  }
 
-  @Test("a reused child encoder reports its own coding path, as the reference's does")
-  func codingPaths() throws {
-    let tree = Self.tree(12)
-    let byteLog = Shared(ReuseLeaf.Log())
-    let referenceLog = Shared(ReuseLeaf.Log())
-    let text = try ReuseLeaf.$log.withValue(byteLog) { try tree.jsonString() }
-    let reference = try ReuseLeaf.$log.withValue(referenceLog) { try tree.json.jsonString() }
-    #expect(text == reference)
-    let paths = byteLog.withLock { $0.paths }
-    #expect(paths.count == 12 * 4)
-    #expect(paths.first == "leaves.Index 0")
-    #expect(paths.last == "pair.only")
-    #expect(paths == referenceLog.withLock { $0.paths })
-  }
+    @Test("child encoders kept strongly or weakly and written later: the reference's text")
+    func keptChildren() throws {
+      ProcessWideState.expectInside()
+      let tree = Self.tree(30)
+      let reference = try tree.json.jsonString()
+      #expect(reference.hasPrefix(#"{"boxes":[{"branch":{"leaves":[{"v":0,"n":{"w":0}},"#))
+      let log = Shared(ReuseLeaf.Log())
+      try ReuseLeaf.$log.withValue(log) { () throws in
+        #expect(try tree.jsonString() == reference)
+        #expect(try tree.jsonData() == Data(reference.utf8))
+      }
+      #expect(log.withLock { $0.strongBefore.count } >= 30)
+      // Every leaf written by the byte encoder once: nothing kept reached a later session (it
+      // would have written into it, or failed it and sent the branch to the reference).
+      #expect(log.withLock { $0.writers } == Array(repeating: "ByteEncoder", count: 2 * 30 * 4))
+      #expect(try ReuseTree(jsonString: reference) == tree)
+    }
 
-  @Test("many values in one writer, no encoder kept: the reference's text every time")
-  func unkeptChildren() throws {
-    let tree = Self.tree(200)
-    let reference = try tree.json.jsonString()
-    for _ in 0..<3 { #expect(try tree.jsonString() == reference) }
-    let enums = (0..<300).map { ReuseGesture.all[$0 % ReuseGesture.all.count] }
-    let enumReference = try enums.json.jsonString()
-    #expect(try enums.jsonString() == enumReference)
-    #expect(try [ReuseGesture](jsonString: enumReference) == enums)
+    @Test("a reused child encoder reports its own coding path, as the reference's does")
+    func codingPaths() throws {
+      let tree = Self.tree(12)
+      let byteLog = Shared(ReuseLeaf.Log())
+      let referenceLog = Shared(ReuseLeaf.Log())
+      let text = try ReuseLeaf.$log.withValue(byteLog) { try tree.jsonString() }
+      let reference = try ReuseLeaf.$log.withValue(referenceLog) { try tree.json.jsonString() }
+      #expect(text == reference)
+      let paths = byteLog.withLock { $0.paths }
+      #expect(paths.count == 12 * 4)
+      #expect(paths.first == "leaves.Index 0")
+      #expect(paths.last == "pair.only")
+      #expect(paths == referenceLog.withLock { $0.paths })
+    }
+
+    @Test("many values in one writer, no encoder kept: the reference's text every time")
+    func unkeptChildren() throws {
+      let tree = Self.tree(200)
+      let reference = try tree.json.jsonString()
+      for _ in 0..<3 { #expect(try tree.jsonString() == reference) }
+      let enums = (0..<300).map { ReuseGesture.all[$0 % ReuseGesture.all.count] }
+      let enumReference = try enums.json.jsonString()
+      #expect(try enums.jsonString() == enumReference)
+      #expect(try [ReuseGesture](jsonString: enumReference) == enums)
+    }
   }
 }
 

@@ -76,30 +76,34 @@ private struct KeeperHolder: JSONCodable, Equatable {
   var boxes: [KeeperBox] = []
 }
 
-@Suite("The byte Encoder's roots, reused along one writer")
-struct ByteEncoderRootReuseTests {
-  @Test("encoders and containers kept past their value, and written later: text as the reference's")
-  func keptEverything() throws {
-    let holder = KeeperHolder(boxes: (0..<48).map { KeeperBox(item: Keeper(a: $0)) })
-    let reference = try holder.json.jsonString()
-    #expect(reference.hasPrefix(#"{"boxes":[{"item":{"a":0,"n":{"b":0},"l":[0]}},"#))
-    let kept = Shared(Kept())
-    let writers = Shared<[String]>([])
-    try Keeper.$kept.withValue(kept) { () throws in
-      try Keeper.$writers.withValue(writers) { () throws in
-        #expect(try holder.jsonString() == reference)
-        #expect(try holder.jsonData() == Data(reference.utf8))
+extension ProcessWideState {
+  @Suite("The byte Encoder's roots, reused along one writer")
+  struct ByteEncoderRootReuseTests {
+    @Test(
+      "encoders and containers kept past their value, and written later: text as the reference's")
+    func keptEverything() throws {
+      ProcessWideState.expectInside()
+      let holder = KeeperHolder(boxes: (0..<48).map { KeeperBox(item: Keeper(a: $0)) })
+      let reference = try holder.json.jsonString()
+      #expect(reference.hasPrefix(#"{"boxes":[{"item":{"a":0,"n":{"b":0},"l":[0]}},"#))
+      let kept = Shared(Kept())
+      let writers = Shared<[String]>([])
+      try Keeper.$kept.withValue(kept) { () throws in
+        try Keeper.$writers.withValue(writers) { () throws in
+          #expect(try holder.jsonString() == reference)
+          #expect(try holder.jsonData() == Data(reference.utf8))
+        }
       }
+      // Per document: 8 encoders kept (`a % 6 == 0`), 8 made after a failure and 8 more by the
+      // reference that writes those values again.
+      #expect(kept.withLock { $0.encoders.count } == 2 * 24)
+      // Every value but the ones that fail (`superEncoder`) is written by the byte encoder once.
+      let expected = (0..<48).flatMap { a in
+        a % 6 == 4 ? ["ByteEncoder", "JSONValueEncoder"] : ["ByteEncoder"]
+      }
+      #expect(writers.withLock { Array($0.prefix(48 + 8)) } == expected)
+      #expect(try KeeperHolder(jsonString: reference) == holder)
     }
-    // Per document: 8 encoders kept (`a % 6 == 0`), 8 made after a failure and 8 more by the
-    // reference that writes those values again.
-    #expect(kept.withLock { $0.encoders.count } == 2 * 24)
-    // Every value but the ones that fail (`superEncoder`) is written by the byte encoder once.
-    let expected = (0..<48).flatMap { a in
-      a % 6 == 4 ? ["ByteEncoder", "JSONValueEncoder"] : ["ByteEncoder"]
-    }
-    #expect(writers.withLock { Array($0.prefix(48 + 8)) } == expected)
-    #expect(try KeeperHolder(jsonString: reference) == holder)
   }
 }
 
@@ -152,23 +156,26 @@ private struct ProbeKeeperBox: JSONCodable, Equatable {
   var point = ProbeKeeper.point(x: 0, y: 0)
 }
 
-@Suite("The untagged enums' probe, reused along one writer")
-struct UntaggedProbeReuseTests {
-  @Test("encoders and containers of the probe kept and written later: none reaches the next")
-  func keptProbe() throws {
-    let boxes = (0..<40).map { ProbeKeeperBox(point: .point(x: $0, y: -$0)) }
-    let reference = try boxes.json.jsonString()
-    #expect(reference.hasPrefix(#"[{"point":{"x":0,"y":0}},{"point":{"x":1,"y":-1}},"#))
-    let kept = Shared(ProbeKeeper.Kept())
-    try ProbeKeeper.$kept.withValue(kept) { () throws in
-      #expect(try boxes.jsonString() == reference)
-      #expect(try boxes.jsonString() == reference)
+extension ProcessWideState {
+  @Suite("The untagged enums' probe, reused along one writer")
+  struct UntaggedProbeReuseTests {
+    @Test("encoders and containers of the probe kept and written later: none reaches the next")
+    func keptProbe() throws {
+      ProcessWideState.expectInside()
+      let boxes = (0..<40).map { ProbeKeeperBox(point: .point(x: $0, y: -$0)) }
+      let reference = try boxes.json.jsonString()
+      #expect(reference.hasPrefix(#"[{"point":{"x":0,"y":0}},{"point":{"x":1,"y":-1}},"#))
+      let kept = Shared(ProbeKeeper.Kept())
+      try ProbeKeeper.$kept.withValue(kept) { () throws in
+        #expect(try boxes.jsonString() == reference)
+        #expect(try boxes.jsonString() == reference)
+      }
+      // Each value probed once, then written from what the probe noted: nothing kept from an
+      // earlier value made a probe unsure.
+      let writers = kept.withLock { $0.writers }
+      #expect(writers == Array(repeating: "UntaggedProbe", count: 80))
+      #expect(try [ProbeKeeperBox](jsonString: reference) == boxes)
     }
-    // Each value probed once, then written from what the probe noted: nothing kept from an
-    // earlier value made a probe unsure.
-    let writers = kept.withLock { $0.writers }
-    #expect(writers == Array(repeating: "UntaggedProbe", count: 80))
-    #expect(try [ProbeKeeperBox](jsonString: reference) == boxes)
   }
 }
 
@@ -225,7 +232,7 @@ private struct ProbeStasherBox: JSONCodable, Equatable {
   var e = ProbeStasher.pair(m: ProbeMeddler(v: 0), s: "", t: "")
 }
 
-extension UntaggedProbeReuseTests {
+extension ProcessWideState.UntaggedProbeReuseTests {
   @Test(
     "a payload that writes into the probe while its notes are written out: the reference's text")
   func probeWrittenWhileRead() throws {
