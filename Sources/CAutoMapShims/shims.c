@@ -46,46 +46,58 @@ _Thread_local long automap_flattening_count = 0;
 _Thread_local void *automap_untagged_memo = NULL;
 _Thread_local long automap_containers_made = 0;
 
-#if defined(__linux__)
-#include <pthread.h>
-#include <stdint.h>
+_Thread_local uintptr_t automap_stack_floor = 0;
+
+/// The lowest address of this thread's stack, asked for once per thread; 0 when the system
+/// does not tell.
 static _Thread_local uintptr_t automap_stack_low = 0;
 static _Thread_local int automap_stack_known = 0;
 
-size_t automap_stack_remaining(void) {
-  if (!automap_stack_known) {
-    automap_stack_known = 1;
-    pthread_attr_t attributes;
-    if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
-      void *base = NULL;
-      size_t size = 0;
-      if (pthread_attr_getstack(&attributes, &base, &size) == 0) {
-        automap_stack_low = (uintptr_t)base;
-      }
-      pthread_attr_destroy(&attributes);
-    }
+#if defined(__linux__)
+#include <pthread.h>
+
+static uintptr_t automap_stack_low_find(void) {
+  uintptr_t low = 0;
+  pthread_attr_t attributes;
+  if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
+    void *base = NULL;
+    size_t size = 0;
+    if (pthread_attr_getstack(&attributes, &base, &size) == 0) low = (uintptr_t)base;
+    pthread_attr_destroy(&attributes);
   }
-  uintptr_t here = (uintptr_t)__builtin_frame_address(0);
-  if (automap_stack_low == 0 || here <= automap_stack_low) return SIZE_MAX;
-  return (size_t)(here - automap_stack_low);
+  return low;
 }
 #elif defined(__APPLE__)
 #include <pthread.h>
-#include <stdint.h>
-static _Thread_local uintptr_t automap_stack_low = 0;
 
-size_t automap_stack_remaining(void) {
-  if (automap_stack_low == 0) {
-    // Darwin gives the stack's highest address and its size.
-    pthread_t thread = pthread_self();
-    uintptr_t top = (uintptr_t)pthread_get_stackaddr_np(thread);
-    size_t size = pthread_get_stacksize_np(thread);
-    automap_stack_low = top > size ? top - size : 1;
-  }
-  uintptr_t here = (uintptr_t)__builtin_frame_address(0);
-  if (here <= automap_stack_low) return SIZE_MAX;
-  return (size_t)(here - automap_stack_low);
+static uintptr_t automap_stack_low_find(void) {
+  // Darwin gives the stack's highest address and its size.
+  pthread_t thread = pthread_self();
+  uintptr_t top = (uintptr_t)pthread_get_stackaddr_np(thread);
+  size_t size = pthread_get_stacksize_np(thread);
+  return top > size ? top - size : 0;
 }
 #else
-size_t automap_stack_remaining(void) { return SIZE_MAX; }
+static uintptr_t automap_stack_low_find(void) { return 0; }
 #endif
+
+static uintptr_t automap_stack_low_get(void) {
+  if (!automap_stack_known) {
+    automap_stack_known = 1;
+    automap_stack_low = automap_stack_low_find();
+  }
+  return automap_stack_low;
+}
+
+size_t automap_stack_remaining(void) {
+  uintptr_t low = automap_stack_low_get();
+  uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+  if (low == 0 || here <= low) return SIZE_MAX;
+  return (size_t)(here - low);
+}
+
+uintptr_t automap_stack_floor_find(void) {
+  uintptr_t low = automap_stack_low_get();
+  automap_stack_floor = low == 0 ? 1 : low + AUTOMAP_STACK_RESERVE;
+  return automap_stack_floor;
+}

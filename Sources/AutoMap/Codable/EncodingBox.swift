@@ -81,6 +81,7 @@ final class EncodingBox {
     guard kind == .value || depth < JSON.maximumDepth else {
       throw JSON.Error(.unencodable, "nesting deeper than \(JSON.maximumDepth) containers")
     }
+    try Nesting.checkLevelStack(encoding: true)
     switch kind {
     case .empty: return .object(JSON.Object())
     case .value: return value

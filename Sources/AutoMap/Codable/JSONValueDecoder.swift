@@ -106,6 +106,7 @@ struct JSONValueDecoder: Decoder {
   /// Levels are the document's containers (``depth``): a value that writes a single value
   /// has none, whatever its type. A value mapped by AutoMap counts its own from there.
   func decodeValue<T: Decodable>(_: T.Type) throws -> T {
+    if Nesting.stackIsLow { throw failure(Nesting.stackExhausted(encoding: false), T.self) }
     if let mapped = T.self as? any JSONDecodable.Type {
       return try Nesting.within(readerLevels: depth - Nesting.depth) {
         try decodeMapped(mapped, as: T.self)

@@ -82,6 +82,7 @@ struct JSONValueEncoder: Encoder {
 
   /// Encodes a value of any `Encodable` type into this encoder's box.
   func encodeValue<T: Encodable>(_ value: T) throws {
+    if Nesting.stackIsLow { throw failure(Nesting.stackExhausted(encoding: true), value) }
     if let float = value as? any BinaryFloatingPoint, !float.isFinite {
       // Written as a string only when the call's configuration says so.
       if case .string(let text) = NonFinite.json(float) { return set(.string(text)) }

@@ -1,3 +1,5 @@
+import CAutoMapShims
+
 /// A cursor over UTF-8 JSON text: the one lexer that both the `JSON` parser and the model
 /// decoder read through.
 ///
@@ -143,11 +145,18 @@ struct JSONReader {
   @inline(__always)
   mutating func enterContainer() throws {
     depth += 1
-    if depth > JSON.maximumDepth {
-      throw JSON.Error(
-        .tooDeep(limit: JSON.maximumDepth),
-        "nesting deeper than \(JSON.maximumDepth) arrays and objects at byte \(cursor - start)")
+    if depth > JSON.maximumDepth || automap_stack_is_low() { throw tooDeep() }
+  }
+
+  /// The error of entering the reader's level: past the bound, or past what the stack holds.
+  @inline(never)
+  private func tooDeep() -> JSON.Error {
+    guard depth > JSON.maximumDepth else {
+      return Nesting.stackExhausted(encoding: false, " at byte \(cursor - start)")
     }
+    return JSON.Error(
+      .tooDeep(limit: JSON.maximumDepth),
+      "nesting deeper than \(JSON.maximumDepth) arrays and objects at byte \(cursor - start)")
   }
 
   @inline(__always)
@@ -212,6 +221,7 @@ struct JSONReader {
 
 extension JSON {
   /// How deeply arrays and objects may nest in text AutoMap reads: 512. Deeper input is an
-  /// error (``Error/Kind-swift.enum/tooDeep(limit:)``), never a stack overflow.
+  /// error (``Error/Kind-swift.enum/tooDeep(limit:)``), never a stack overflow; so is input
+  /// the thread's stack cannot hold (a 512 KiB dispatch queue's holds fewer levels).
   public static let maximumDepth = 512
 }

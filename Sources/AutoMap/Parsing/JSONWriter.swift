@@ -1,3 +1,5 @@
+import CAutoMapShims
+
 extension JSON {
   /// How JSON text is written.
   ///
@@ -164,14 +166,19 @@ struct JSONWriter {
     colon()
   }
 
+  @inline(__always)
   private mutating func open(_ bracket: UInt8) throws {
     level += 1
-    if level > JSON.maximumDepth {
-      throw JSON.Error(
-        .unencodable, "nesting deeper than \(JSON.maximumDepth) arrays and objects")
-    }
+    if level > JSON.maximumDepth || automap_stack_is_low() { throw Self.tooDeep(level) }
     bytes.append(bracket)
     isFirst = true
+  }
+
+  /// The error of opening level `level`: past the bound, or past what the stack holds.
+  @inline(never)
+  private static func tooDeep(_ level: Int) -> JSON.Error {
+    guard level > JSON.maximumDepth else { return Nesting.stackExhausted(encoding: true) }
+    return JSON.Error(.unencodable, "nesting deeper than \(JSON.maximumDepth) arrays and objects")
   }
 
   private mutating func close(_ bracket: UInt8) {

@@ -26,6 +26,7 @@ enum Nesting {
   ) throws -> R {
     defer { automap_leave_level() }
     if automap_enter_level() > JSON.maximumDepth { throw wrap(tooDeep(encoding: encoding)) }
+    if automap_stack_is_low() { throw wrap(stackExhausted(encoding: encoding)) }
     return try body()
   }
 
@@ -121,12 +122,28 @@ enum Nesting {
   /// build (a debug build or AddressSanitizer takes several times the stack of a release one).
   @inline(__always)
   static func checkStack(encoding: Bool = false) throws {
-    if automap_stack_remaining() < 256 * 1024 {
-      throw JSON.Error(
-        encoding ? .unencodable : .tooDeep(limit: JSON.maximumDepth),
-        "nesting deeper than this thread's stack can hold (at most \(JSON.maximumDepth) models,"
-          + " arrays and dictionaries)")
-    }
+    if automap_stack_remaining() < 256 * 1024 { throw stackExhausted(encoding: encoding) }
+  }
+
+  /// Throws the depth error when this thread's stack could not hold one more level: every
+  /// level mapping enters asks (the reader's and writer's, ``level(encoding:_:)``, the
+  /// `Codable` coders'), so that a document within ``JSON/maximumDepth`` that a small stack
+  /// cannot hold (a dispatch queue's 512 KiB on Apple's systems) is refused, never a crash.
+  @inline(__always)
+  static func checkLevelStack(encoding: Bool) throws {
+    if stackIsLow { throw stackExhausted(encoding: encoding) }
+  }
+
+  /// Whether this thread's stack could not hold one more level (``checkLevelStack(encoding:)``).
+  @inline(__always)
+  static var stackIsLow: Bool { automap_stack_is_low() }
+
+  /// The error of nesting deeper than the thread's stack can hold.
+  static func stackExhausted(encoding: Bool, _ place: String = "") -> JSON.Error {
+    JSON.Error(
+      encoding ? .unencodable : .tooDeep(limit: JSON.maximumDepth),
+      "nesting deeper than this thread's stack can hold\(place) (at most \(JSON.maximumDepth)"
+        + " arrays and objects, on a stack large enough)")
   }
 
   static func tooDeep(encoding: Bool) -> JSON.Error {

@@ -65,6 +65,30 @@ static inline long automap_containers_made_count(void) { return automap_containe
 /// the system does not tell. The stack's bounds are asked for once per thread.
 size_t automap_stack_remaining(void);
 
+/// The stack mapping keeps free below each level it enters: enough for one level's frames
+/// and the work at a leaf (a number, a string, an error's message, a model's hook).
+#define AUTOMAP_STACK_RESERVE (64 * 1024)
+
+/// The address below which this thread's frames leave less than `AUTOMAP_STACK_RESERVE` of
+/// its stack: 0 until asked for (`automap_stack_floor_find`), 1 when the system does not
+/// tell (no frame is below it).
+extern _Thread_local uintptr_t automap_stack_floor;
+
+/// Finds this thread's stack floor, stores it and returns it.
+uintptr_t automap_stack_floor_find(void);
+
+/// Whether the caller's frame is in the last `AUTOMAP_STACK_RESERVE` bytes of its thread's
+/// stack: one level deeper could overflow it. A thread-local read and two comparisons, for
+/// every level mapping enters (a thread of 512 KiB, the default of Apple's dispatch queues,
+/// holds far fewer levels than `JSON.maximumDepth` of some paths). A frame outside the
+/// thread's stack (code running on a stack of its own making) is never low: as before.
+static inline bool automap_stack_is_low(void) {
+  uintptr_t floor = automap_stack_floor;
+  if (__builtin_expect(floor == 0, 0)) floor = automap_stack_floor_find();
+  uintptr_t here = (uintptr_t)__builtin_frame_address(0);
+  return here < floor && here >= floor - AUTOMAP_STACK_RESERVE;
+}
+
 // Atomic operations on a word, for `AtomicWord` (Sources/AutoMap/Platform/AtomicWord.swift):
 // the compiler's builtins, the same instructions the standard library's `Atomic` uses, on
 // every system version. The word must stay at one address while it is shared.

@@ -363,7 +363,7 @@ struct DepthPerLevelTests {
   func checkChain<T: DepthChainLink>(
     _: T.Type, _ text: String, sourceLocation: SourceLocation = #_sourceLocation
   ) throws {
-    let problems = try Self.onThread(stackSize: 256 << 20) { Self.chainProblems(T.self, text) }
+    let problems = try onThread(stackSize: 256 << 20) { Self.chainProblems(T.self, text) }
     #expect(problems.isEmpty, "\(problems)", sourceLocation: sourceLocation)
   }
 
@@ -553,7 +553,7 @@ struct DepthPerLevelTests {
     // the depth error; other recursive paths, such as skipping values, do not check the stack,
     // so a thread of a few hundred KB cannot take 512 levels in a debug build.)
     let text = nested("[", Self.limit, "1", "]")
-    let problems = try Self.onThread(stackSize: 256 << 20) { Self.untaggedProblems(text) }
+    let problems = try onThread(stackSize: 256 << 20) { Self.untaggedProblems(text) }
     #expect(problems.isEmpty, "\(problems)")
   }
 
@@ -590,22 +590,6 @@ struct DepthPerLevelTests {
       problems.append("at the bound: \(String(describing: error).prefix(300))")
     }
     return problems
-  }
-
-  /// Runs `body` on a new thread with `stackSize` bytes of stack and waits for it.
-  private static func onThread<R: Sendable>(
-    stackSize: Int, _ body: @escaping @Sendable () throws -> R
-  ) throws -> R {
-    let outcome = ThreadOutcome<R>()
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      outcome.result = Result { try body() }
-      done.signal()
-    }
-    thread.stackSize = stackSize
-    thread.start()
-    done.wait()
-    return try outcome.result!.get()
   }
 
   @Test("class hierarchies chosen by a discriminator")
@@ -668,9 +652,4 @@ struct DepthPerLevelTests {
     let error = #expect(throws: JSON.Error.self) { try failed.first?.get() }
     #expect(error?.kind == .tooDeep(limit: Self.limit), "\(String(describing: error))")
   }
-}
-
-/// What a thread of `DepthPerLevelTests.onThread` returned: written before it signals.
-private final class ThreadOutcome<R>: @unchecked Sendable {
-  var result: Result<R, any Error>?
 }
