@@ -59,8 +59,11 @@ extension JSON {
       case .bool(let value): return value
       case .string(let value): return value
       case .number(let number): return number.untypedValue
-      case .array(let elements): return try elements.map { try $0.jsonObject }
+      case .array(let elements):
+        try Nesting.checkLevelStack(encoding: true)
+        return try elements.map { try $0.jsonObject }
       case .object(let object):
+        try Nesting.checkLevelStack(encoding: true)
         var dictionary: [String: Any] = [:]
         for member in object.members { dictionary[member.key] = try member.value.jsonObject }
         return dictionary
@@ -73,6 +76,7 @@ extension JSON {
   /// it) hold: a container met again on its own path is a cycle, an error instead of a
   /// conversion that never ends. `depth` counts the arrays and dictionaries around `value`.
   private static func converting(_ value: Any, depth: Int, walk: inout GraphWalk) throws -> JSON {
+    try Nesting.checkLevelStack(encoding: false)
     if walk.openAgain > 0 {
       walk.convertedAgain += 1
       guard walk.convertedAgain <= maximumSharedValues else {
@@ -83,9 +87,10 @@ extension JSON {
       }
     }
     if let json = value as? JSON { return json }
-    if value is NSNull { return .null }
     if let string = value as? String { return .string(string) }
-    if let number = value as? NSNumber { return try converting(number) }
+    // Containers before the casts to `NSNull` and `NSNumber`: on Linux those bridge a Swift
+    // array or dictionary to Foundation's, all of it, recursively (work for every level of
+    // the graph at every level, and a stack overflow for a deep one).
     if let members = try GraphContainer(value) {
       guard depth < maximumDepth else {
         throw JSON.Error(
@@ -110,6 +115,8 @@ extension JSON {
       }
       return try members.converted { try converting($0, depth: depth + 1, walk: &walk) }
     }
+    if value is NSNull { return .null }
+    if let number = value as? NSNumber { return try converting(number) }
     // `nil` inside `Any` (an `Optional` holding nothing), or the value an optional holds.
     let mirror = Mirror(reflecting: value)
     if mirror.displayStyle == .optional {

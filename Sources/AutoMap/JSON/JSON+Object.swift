@@ -175,14 +175,22 @@ extension JSON.Object: Sequence {
 extension JSON.Object: Equatable {
   /// Objects are equal when they have the same keys with equal values, in any order.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    guard lhs.count == rhs.count else { return false }
-    // Each pair of values is compared once: in order when the keys are (the usual case), by
-    // key otherwise. (Comparing in order and then again by key, on a mismatch, took time
-    // exponential in the depth of two documents that differ at their bottom.)
-    let sameOrder = zip(lhs.members, rhs.members).allSatisfy { JSON.sameKey($0.key, $1.key) }
-    if sameOrder { return zip(lhs.members, rhs.members).allSatisfy { $0.value == $1.value } }
-    for (key, value) in lhs {
-      guard let other = rhs[key], other == value else { return false }
+    JSON.object(lhs) == JSON.object(rhs)
+  }
+
+  /// Adds the pairs of values `==` compares next to `pending`: those of the same key, each
+  /// pair once (in order when the keys are, the usual case; by key otherwise). `false` when
+  /// the keys already differ. (Comparing in order and then again by key, on a mismatch, took
+  /// time exponential in the depth of two documents that differ at their bottom.)
+  func pairsToCompare(with other: Self, into pending: inout [(JSON, JSON)]) -> Bool {
+    guard count == other.count else { return false }
+    if zip(members, other.members).allSatisfy({ JSON.sameKey($0.key, $1.key) }) {
+      pending.append(contentsOf: zip(members.lazy.map(\.value), other.members.lazy.map(\.value)))
+      return true
+    }
+    for (key, value) in self {
+      guard let match = other[key] else { return false }
+      pending.append((value, match))
     }
     return true
   }
@@ -190,14 +198,19 @@ extension JSON.Object: Equatable {
 
 extension JSON.Object: Hashable {
   /// Hashes the members whatever their order, consistently with `==`.
-  public func hash(into hasher: inout Hasher) {
+  public func hash(into hasher: inout Hasher) { hash(into: &hasher, depth: 0) }
+
+  /// Hashes the object `depth` levels inside the value hashed (see `JSON.hashedDepth`).
+  func hash(into hasher: inout Hasher, depth: Int) {
     // Order-independent: combine the members' hashes commutatively.
     var sum = 0
-    for (key, value) in self {
-      var member = Hasher()
-      member.combine(key)
-      member.combine(value)
-      sum &+= member.finalize()
+    if depth < JSON.hashedDepth {
+      for (key, value) in self {
+        var member = Hasher()
+        member.combine(key)
+        value.hash(into: &member, depth: depth + 1)
+        sum &+= member.finalize()
+      }
     }
     hasher.combine(count)
     hasher.combine(sum)

@@ -99,6 +99,8 @@ enum Nesting {
   /// to `limit + 1` at most, so that a value too deep is neither walked to its bottom nor
   /// recursed into past the bound.
   static func levels(of json: JSON, upTo limit: Int) -> Int {
+    // A stack too small for the walk: as deep as the bound, so the caller throws its error.
+    if stackIsLow { return limit + 1 }
     var most = 0
     switch json {
     case .array(let elements):

@@ -74,18 +74,21 @@ import Testing
       "tree": nested(#"{"name":"a","kids":["#, levels / 2, "", "]}"),
       "holder": #"{"money":"# + nested(#"{"amount":1,"next":["#, (levels - 1) / 2, "", "]}") + "}",
       "array": nested("[", levels, "1", "]"),
+      "object": nested(#"{"a":"#, levels, "1", "}"),
     ]
   }
 
-  /// What each decode path did with `documents` that it should not have: a value it did not
-  /// read back, an error other than the depth error (or any error, unless `allowDepthError`).
+  /// What each decode path, and each walk of the `JSON` values, did with `documents` that it
+  /// should not have: an error other than the depth error (`unencodable` for what writes), or
+  /// any error unless `allowDepthError`.
   private static func decodeProblems(
     _ documents: [String: String], _ trees: [String: JSON?], allowDepthError: Bool
   ) -> [String] {
     var problems: [String] = []
     func check<T>(_ name: String, _ body: () throws -> T) {
       do { _ = try body() } catch let error as JSON.Error
-        where allowDepthError && error.kind == .tooDeep(limit: JSON.maximumDepth)
+        where allowDepthError
+        && [.tooDeep(limit: JSON.maximumDepth), .unencodable].contains(error.kind)
       {
       } catch { problems.append("\(name): \(String(describing: error).prefix(200))") }
     }
@@ -114,7 +117,17 @@ import Testing
       case "node": check("\(name), from JSON") { try SmallNode(decode: tree).unlink() }
       case "tree": check("\(name), from JSON") { try SmallTree(decode: tree) }
       case "holder": check("\(name), from JSON") { try SmallHolder(decode: tree) }
-      default: check("\(name), JSON ==") { tree == tree }
+      default:
+        // What takes a `JSON` value apart: none may recurse past the stack either.
+        var other = tree
+        other.merge(patch: tree)
+        check("\(name), ==") { tree == other }
+        check("\(name), hash") { tree.hashValue == other.hashValue }
+        check("\(name), jsonString()") { try tree.jsonString() }
+        check("\(name), description") { tree.description }
+        check("\(name), jsonObject") { try JSON(jsonObject: tree.jsonObject) }
+        check("\(name), patch") { JSON.patch(from: tree, to: .null) }
+        check("\(name), merge patch") { try JSON.mergePatch(from: .null, to: tree) }
       }
     }
     return problems
