@@ -5,9 +5,18 @@ extension JSONReader {
   mutating func parseValue() throws -> JSON {
     guard let byte = peekByte() else { throw syntaxError(expected: "a JSON value") }
     switch byte {
-    case UInt8(ascii: "\""): return .string(try readString())
     case UInt8(ascii: "{"): return .object(try parseObject())
     case UInt8(ascii: "["): return .array(try parseArray())
+    default: return try parseScalar(byte)
+    }
+  }
+
+  /// A value that is no container. Not inlined: its frame, the largest of the parser's, is
+  /// then not on the stack once per level of nesting.
+  @inline(never)
+  private mutating func parseScalar(_ byte: UInt8) throws -> JSON {
+    switch byte {
+    case UInt8(ascii: "\""): return .string(try readString())
     case UInt8(ascii: "t"):
       try expectLiteral("true")
       return .bool(true)

@@ -11,14 +11,7 @@ extension DecodePlan {
     watching discriminator: DiscriminatorKey? = nil
   ) throws {
     guard streams else {
-      // Read by routes or as `JSON`, which do not watch for the discriminator: checked first.
-      if let discriminator, try discriminator.isRepeated(in: &reader) { throw Self.repeatedKey }
-      if let routes = unmanagedRoutes {
-        return try withRoutes(routes, reader.keyStyle) { try readRouted($0, &reader, destination) }
-      }
-      let json = try reader.parseValue()
-      // The model's own level, then its fields, count on from the reader's depth.
-      return try Nesting.within(readerLevels: reader.depth + 1) { try readJSON(json, destination) }
+      return try readUnstreamed(&reader, destination, watching: discriminator)
     }
     let hasMembers = try reader.openContainer(UInt8(ascii: "{"), expected: modelName)
     defer { reader.leaveContainer() }
@@ -71,6 +64,24 @@ extension DecodePlan {
       abandon(destination, progress)
       throw error
     }
+  }
+
+  /// Reads a model that does not stream: by routes or as `JSON`. Not inlined, as no part of a
+  /// model's read that is not its fields' is: ``readBytes(_:_:watching:)``'s frame is on the
+  /// stack once per level of nesting.
+  @inline(never)
+  private func readUnstreamed(
+    _ reader: inout JSONReader, _ destination: UnsafeMutableRawPointer,
+    watching discriminator: DiscriminatorKey?
+  ) throws {
+    // Read by routes or as `JSON`, which do not watch for the discriminator: checked first.
+    if let discriminator, try discriminator.isRepeated(in: &reader) { throw Self.repeatedKey }
+    if let routes = unmanagedRoutes {
+      return try withRoutes(routes, reader.keyStyle) { try readRouted($0, &reader, destination) }
+    }
+    let json = try reader.parseValue()
+    // The model's own level, then its fields, count on from the reader's depth.
+    return try Nesting.within(readerLevels: reader.depth + 1) { try readJSON(json, destination) }
   }
 
   /// Thrown on the fast path for a repeated key: not recoverable, so no fallback or lossy
@@ -147,6 +158,16 @@ extension DecodePlan {
         throw JSON.Error.wrapping(error).prefixed(table[position].index)
       }
     }
+    try readOther(position, &reader, base, &progress)
+  }
+
+  /// Reads a field through `JSON`, a transform, or its codec with what may stand in for a
+  /// value that does not map. Not inlined (see ``readUnstreamed(_:_:watching:)``).
+  @inline(never)
+  private func readOther(
+    _ position: Int, _ reader: inout JSONReader, _ base: UnsafeMutableRawPointer,
+    _ progress: inout DecodeProgress
+  ) throws {
     let field = table[position]
     if field.readsThroughJSON {
       let json = try reader.parseValue()
