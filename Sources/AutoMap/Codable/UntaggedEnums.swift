@@ -458,7 +458,8 @@ final class UntaggedSession: @unchecked Sendable {  // used by one synchronous d
     switch (identity, outcome) {
     case (.scalar, _): remembered = false
     case (_, .failure(let error)):
-      remembered = !sawCut && error.kind != .tooDeep(limit: JSON.maximumDepth)
+      remembered =
+        !sawCut && error.kind != .tooDeep(limit: JSON.maximumDepth) && !error.exhaustsStack
     default: remembered = !sawCut
     }
     if remembered { outcomes[key] = (json, outcome.map { $0 as Any }, substituted) }

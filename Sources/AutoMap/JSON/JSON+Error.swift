@@ -73,6 +73,11 @@ extension JSON {
     /// (malformed text, nesting too deep, a model that cannot be mapped): the containers
     /// around it stop too, though its first problem may be recoverable.
     var endsCollecting = false
+    /// Set on the error of a thread's stack that could not hold one more level
+    /// (``Nesting/stackExhausted(encoding:_:)``): the value may well be fine, so nothing may
+    /// take the error for the value's (no fallback, untagged case or skipped element stands
+    /// in), whatever its kind.
+    var exhaustsStack = false
 
     init(
       _ kind: Kind, _ message: String, path: [Component] = [],

@@ -466,11 +466,13 @@ final class DecodePlan: @unchecked Sendable {  // immutable after creation
 }
 
 extension JSON.Error {
-  /// Whether a fallback may stand in: anything but malformed text and unusable models.
+  /// Whether a fallback may stand in: anything but malformed text, unusable models, and
+  /// nesting too deep for the bound or for the thread's stack.
   var isRecoverable: Bool {
+    if exhaustsStack { return false }
     switch kind {
-    case .malformed, .tooDeep, .numberOutOfRange, .invalidModel: false
-    default: true
+    case .malformed, .tooDeep, .numberOutOfRange, .invalidModel: return false
+    default: return true
     }
   }
 }

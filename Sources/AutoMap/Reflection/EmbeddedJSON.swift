@@ -58,6 +58,8 @@ struct EmbeddedJSONTransform: Transform {
       do {
         inner = try JSON(strictString: text)
       } catch let error as JSON.Error {
+        // Too deep for this thread's stack: not the value's fault, passed on as it is.
+        if error.exhaustsStack { throw error }
         // The document around the string is well-formed: the value is unusable, so a
         // property's fallback may stand in. The inner position stays in the message.
         throw JSON.Error(.typeMismatch, "the string holds malformed JSON: \(error.message)")

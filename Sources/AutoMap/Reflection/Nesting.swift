@@ -142,10 +142,12 @@ enum Nesting {
 
   /// The error of nesting deeper than the thread's stack can hold.
   static func stackExhausted(encoding: Bool, _ place: String = "") -> JSON.Error {
-    JSON.Error(
+    var error = JSON.Error(
       encoding ? .unencodable : .tooDeep(limit: JSON.maximumDepth),
       "nesting deeper than this thread's stack can hold\(place) (at most \(JSON.maximumDepth)"
         + " arrays and objects, on a stack large enough)")
+    error.exhaustsStack = true
+    return error
   }
 
   static func tooDeep(encoding: Bool) -> JSON.Error {

@@ -113,7 +113,8 @@ final class StreamDecoder<Element: JSONDecodable> {
             try decode(element)
             return .element
           } catch {
-            guard options.skipsBadElements else { throw error }
+            // An element too deep for this thread's stack is not a bad one: never skipped.
+            guard options.skipsBadElements, !error.exhaustsStack else { throw error }
             skip(error)
           }
         }

@@ -20,7 +20,15 @@ import Testing
       // Parsed here, on the large stack, for the entry points that take `JSON`.
       let trees = documents.mapValues { try? JSON(jsonString: $0) }
       return try onThread(stackSize: Self.smallStack) {
-        Self.decodeProblems(documents, trees, allowDepthError: true)
+        var problems = Self.decodeProblems(documents, trees, allowDepthError: true)
+        // The stack is small indeed: a class that holds itself takes several KiB a level.
+        do {
+          try SmallNode(jsonData: Data(documents["node"]!.utf8)).unlink()
+          problems.append("node: decoded on a small stack")
+        } catch let error as JSON.Error {
+          if !error.message.contains("stack") { problems.append("node: \(error)") }
+        } catch { problems.append("node: \(error)") }
+        return problems
       }
     }
     #expect(problems == [])
