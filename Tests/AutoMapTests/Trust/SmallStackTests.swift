@@ -74,9 +74,7 @@ import Testing
 
   /// Documents of `levels` levels, by the shape of the model that reads them.
   private static func documents(_ levels: Int) -> [String: String] {
-    func nested(_ open: String, _ count: Int, _ leaf: String, _ close: String) -> String {
-      String(repeating: open, count: count) + leaf + String(repeating: close, count: count)
-    }
+    // `nested` is DepthPerLevelTests.swift's.
     return [
       "node": nested(#"{"id":1,"child":"#, levels, "null", "}"),
       "tree": nested(#"{"name":"a","kids":["#, levels / 2, "", "]}"),
