@@ -113,7 +113,7 @@ extension JSON {
       return current
     }
     set {
-      setValue(newValue, along: index.steps[...])
+      setValue(newValue, along: index.steps)
     }
   }
 
@@ -193,43 +193,30 @@ extension JSON {
     }
   }
 
-  private mutating func setValue(_ value: JSON, along steps: ArraySlice<Index.Step>) {
-    guard let step = steps.first else {
-      self = value
-      return
-    }
-    let rest = steps.dropFirst()
-    switch step {
-    case .token(let token):
-      // A key in an object; a position in an array, or where there is nothing yet.
-      var resolved = Index.Step.key(token)
-      if case .object = self {
-      } else if token == "-", case .array(let array) = self {
-        resolved = .position(array.count)
-      } else if let position = Index.arrayPosition(token) {
-        resolved = .position(position)
+  /// Sets the value at the end of `steps`, making the containers on the way: without
+  /// recursion, so a path of any length fits any thread's stack.
+  private mutating func setValue(_ value: JSON, along steps: [Index.Step]) {
+    // A negative position cannot be created: the value is left as it is.
+    for case .position(let position) in steps where position < 0 { return }
+    var path = OpenPath()
+    var current = self
+    self = .null  // our reference to the root is its only one, so it changes in place
+    for step in steps {
+      switch Self.resolved(step, in: current) {
+      case .position(let position): path.enter(&current, position: position)
+      case .key(let key), .token(let key): path.enter(&current, key: key)
       }
-      setValue(value, along: [resolved] + rest)
-    case .key(let key):
-      var object: Object
-      if case .object(let existing) = self { object = existing } else { object = Object() }
-      self = .null  // release our reference so the object is mutated in place
-      var child = object[key] ?? .null
-      object[key] = .null  // keeps the position; drops our reference to the child
-      child.setValue(value, along: rest)
-      object[key] = child
-      self = .object(object)
-    case .position(let position):
-      guard position >= 0 else { return }
-      var array: [JSON]
-      if case .array(let existing) = self { array = existing } else { array = [] }
-      self = .null
-      while array.count <= position { array.append(.null) }
-      var child = array[position]
-      array[position] = .null
-      child.setValue(value, along: rest)
-      array[position] = child
-      self = .array(array)
     }
+    self = path.close(with: value)
+  }
+
+  /// What a step names in `value` when setting through it: a token is a key in an object, a
+  /// position in an array (`"-"` its end) or where there is nothing yet, a key otherwise.
+  private static func resolved(_ step: Index.Step, in value: JSON) -> Index.Step {
+    guard case .token(let token) = step else { return step }
+    if case .object = value { return .key(token) }
+    if token == "-", case .array(let array) = value { return .position(array.count) }
+    if let position = Index.arrayPosition(token) { return .position(position) }
+    return .key(token)
   }
 }

@@ -177,23 +177,6 @@ extension JSON.Object: Equatable {
   public static func == (lhs: Self, rhs: Self) -> Bool {
     JSON.object(lhs) == JSON.object(rhs)
   }
-
-  /// Adds the pairs of values `==` compares next to `pending`: those of the same key, each
-  /// pair once (in order when the keys are, the usual case; by key otherwise). `false` when
-  /// the keys already differ. (Comparing in order and then again by key, on a mismatch, took
-  /// time exponential in the depth of two documents that differ at their bottom.)
-  func pairsToCompare(with other: Self, into pending: inout [(JSON, JSON)]) -> Bool {
-    guard count == other.count else { return false }
-    if zip(members, other.members).allSatisfy({ JSON.sameKey($0.key, $1.key) }) {
-      pending.append(contentsOf: zip(members.lazy.map(\.value), other.members.lazy.map(\.value)))
-      return true
-    }
-    for (key, value) in self {
-      guard let match = other[key] else { return false }
-      pending.append((value, match))
-    }
-    return true
-  }
 }
 
 extension JSON.Object: Hashable {

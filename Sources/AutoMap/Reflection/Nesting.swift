@@ -96,26 +96,27 @@ enum Nesting {
   }
 
   /// The levels of `json`: one for each array or object around its deepest value. Counted up
-  /// to `limit + 1` at most, so that a value too deep is neither walked to its bottom nor
-  /// recursed into past the bound.
+  /// to `limit + 1` at most, so that a value too deep is not walked to its bottom; without
+  /// recursion (the containers on the way down wait on a list, each with its next value), so
+  /// a value of any depth is measured on any thread's stack.
   static func levels(of json: JSON, upTo limit: Int) -> Int {
-    // A stack too small for the walk: as deep as the bound, so the caller throws its error.
-    if stackIsLow { return limit + 1 }
+    var open: [(values: ContainerValues, next: Int)] = []
     var most = 0
-    switch json {
-    case .array(let elements):
-      guard limit > 0 else { return 1 }
-      for element in elements where most < limit {
-        most = max(most, levels(of: element, upTo: limit - 1))
+    var value = json
+    while true {
+      if let values = ContainerValues(value) {
+        guard open.count < limit else { return limit + 1 }
+        open.append((values, 0))
+        most = max(most, open.count)
       }
-    case .object(let object):
-      guard limit > 0 else { return 1 }
-      for member in object.members where most < limit {
-        most = max(most, levels(of: member.value, upTo: limit - 1))
+      // The next value of the innermost container with one left.
+      while let last = open.indices.last, open[last].next == open[last].values.count {
+        open.removeLast()
       }
-    default: return 0
+      guard let last = open.indices.last else { return most }
+      value = open[last].values[open[last].next]
+      open[last].next += 1
     }
-    return 1 + most
   }
 
   /// Throws the depth error when this thread's stack is running low: for paths whose levels
@@ -158,5 +159,34 @@ enum Nesting {
       : JSON.Error(
         .tooDeep(limit: JSON.maximumDepth),
         "nesting deeper than \(JSON.maximumDepth) models, arrays and dictionaries")
+  }
+}
+
+/// The values of an array or an object, for walks that go down and back up without recursion.
+enum ContainerValues {
+  case elements([JSON])
+  case members([JSON.Object.Member])
+
+  /// The values of `json`, or nil when it is not a container.
+  init?(_ json: JSON) {
+    switch json {
+    case .array(let elements): self = .elements(elements)
+    case .object(let object): self = .members(object.members)
+    default: return nil
+    }
+  }
+
+  var count: Int {
+    switch self {
+    case .elements(let elements): elements.count
+    case .members(let members): members.count
+    }
+  }
+
+  subscript(position: Int) -> JSON {
+    switch self {
+    case .elements(let elements): elements[position]
+    case .members(let members): members[position].value
+    }
   }
 }

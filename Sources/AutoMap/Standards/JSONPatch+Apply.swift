@@ -8,15 +8,24 @@ extension JSON {
   /// // {"name":"Ada","tags":["math","navy"]}
   /// ```
   ///
+  /// A patch from an untrusted source cannot make a document no one can read or write:
+  /// - an operation whose result would nest deeper than ``maximumDepth`` fails with
+  ///   ``JSON/Error/Kind/tooDeep(limit:)``;
+  /// - a `copy` of a value holding more values than the document and the patch hold together
+  ///   fails with ``JSON/Error/Kind/unencodable`` (copying copies doubles a document with each
+  ///   operation: 60 operations would make one of 2⁶⁰ values);
+  /// - pointers of any length, into documents of any depth, are followed without recursion.
+  ///
   /// - Throws: ``JSON/Error`` naming the operation by its position in the patch, its name and
   ///   pointer, with the error's ``JSON/Error/path`` (and ``JSON/Error/pointer``) at the
   ///   location that failed: `at tags[5]: operation 1 (add /tags/5): index 5 is past the end
   ///   of the array (array of 1)`.
   public mutating func apply(_ patch: Patch) throws {
     var result = self
+    let copyLimit = patch.operations.contains { $0.isCopy } ? Self.copyLimit(self, patch) : 0
     for (position, operation) in patch.operations.enumerated() {
       do {
-        try result.apply(operation)
+        try result.apply(operation, copyLimit: copyLimit)
       } catch var error as JSON.Error {
         error.message =
           "operation \(position) (\(operation.name) \(operation.path.pointer)): "
@@ -38,13 +47,15 @@ extension JSON {
     return copy
   }
 
-  private mutating func apply(_ operation: Patch.Operation) throws {
+  private mutating func apply(_ operation: Patch.Operation, copyLimit: Int) throws {
     switch operation {
     case .add(let path, let value):
+      try Self.checkDepth(of: value, at: path)
       try add(value, at: path.tokens[...])
     case .remove(let path):
       _ = try remove(at: path.tokens[...])
     case .replace(let path, let value):
+      try Self.checkDepth(of: value, at: path)
       try replace(at: path.tokens[...], with: value)
     case .move(let from, let path):
       let source = from.tokens
@@ -60,9 +71,13 @@ extension JSON {
           path: path.steps.map(\.component))
       }
       let moved = try remove(at: source[...])
+      try Self.checkDepth(of: moved, at: path)
       try add(moved, at: target[...])
     case .copy(let from, let path):
-      try add(try value(at: from), at: path.tokens[...])
+      let copied = try value(at: from)
+      try Self.checkCopy(of: copied, limit: copyLimit, to: path)
+      try Self.checkDepth(of: copied, at: path)
+      try add(copied, at: path.tokens[...])
     case .test(let path, let expected):
       let found = try value(at: path)
       guard found.isIdentical(to: expected) else {
@@ -105,24 +120,14 @@ extension JSON {
       return
     }
     try withParent(of: tokens) { parent, token in
-      switch parent {
-      case .object(var object):
-        parent = .null  // the object is ours alone while it changes
-        object[token] = value
-        parent = .object(object)
-      case .array(var array):
-        let position: Int
-        if token == "-" {
-          position = array.count
-        } else {
-          position = try Self.position(token, in: array, allowingEnd: true)
-        }
-        parent = .null
-        array.insert(value, at: position)
-        parent = .array(array)
-      default:
-        throw Self.notContainer(parent, token)
-      }
+      try parent.changeContainer(
+        at: token, object: { $0[token] = value },
+        array: { array in
+          let end = token == "-"
+          array.insert(
+            value,
+            at: end ? array.count : try Self.position(token, in: array, allowingEnd: true))
+        })
     }
   }
 
@@ -131,22 +136,15 @@ extension JSON {
       throw JSON.Error(.typeMismatch, "cannot remove the whole document")
     }
     return try withParent(of: tokens) { parent, token in
-      switch parent {
-      case .object(var object):
-        guard object[token] != nil else { throw Self.noKey(token) }
-        parent = .null
-        let removed = object.removeValue(forKey: token) ?? .null
-        parent = .object(object)
-        return removed
-      case .array(var array):
-        let position = try Self.position(token, in: array, allowingEnd: false)
-        parent = .null
-        let removed = array.remove(at: position)
-        parent = .array(array)
-        return removed
-      default:
-        throw Self.notContainer(parent, token)
-      }
+      try parent.changeContainer(
+        at: token,
+        object: { object in
+          guard let removed = object.removeValue(forKey: token) else { throw Self.noKey(token) }
+          return removed
+        },
+        array: { array in
+          array.remove(at: try Self.position(token, in: array, allowingEnd: false))
+        })
     }
   }
 
@@ -156,61 +154,76 @@ extension JSON {
       return
     }
     try withParent(of: tokens) { parent, token in
-      switch parent {
-      case .object(var object):
-        guard object[token] != nil else { throw Self.noKey(token) }
-        parent = .null
-        object[token] = value
-        parent = .object(object)
-      case .array(var array):
-        let position = try Self.position(token, in: array, allowingEnd: false)
-        parent = .null
-        array[position] = value
-        parent = .array(array)
-      default:
-        throw Self.notContainer(parent, token)
-      }
+      try parent.changeContainer(
+        at: token,
+        object: { object in
+          guard object[token] != nil else { throw Self.noKey(token) }
+          object[token] = value
+        },
+        array: { array in
+          array[try Self.position(token, in: array, allowingEnd: false)] = value
+        })
     }
   }
 
+  /// Runs `object` or `array` on the container this value is, taken out of it while they
+  /// run (held once, so it changes in place) and put back after, whether they succeed or
+  /// throw. (A `switch` over the value, or over a copy it `consume`s, kept a second
+  /// reference for as long as the case ran: every operation copied the container, a million
+  /// elements to replace one.)
+  private mutating func changeContainer<R>(
+    at token: String, object: (inout Object) throws -> R, array: (inout [JSON]) throws -> R
+  ) throws -> R {
+    if case .object(var members) = self {
+      self = .null
+      defer { self = .object(members) }
+      return try object(&members)
+    }
+    guard case .array(var elements) = self else { throw Self.notContainer(self, token) }
+    self = .null
+    defer { self = .array(elements) }
+    return try array(&elements)
+  }
+
   /// Runs `body` in place on the container that holds the last token's value, with that
-  /// token. `tokens` is not empty (the callers handle the whole document).
+  /// token. `tokens` is not empty (the callers handle the whole document). The containers on
+  /// the way are opened without recursion (``OpenPath``), so pointers of any length fit any
+  /// thread's stack; they are closed again whether `body` succeeds or throws.
   private mutating func withParent<R>(
     of tokens: ArraySlice<String>, _ body: (inout JSON, String) throws -> R
   ) throws -> R {
-    guard let first = tokens.first else {
+    guard let last = tokens.last else {
       throw JSON.Error(.typeMismatch, "the whole document has no container")
     }
-    if tokens.count == 1 { return try body(&self, first) }
-    let rest = tokens.dropFirst()
-    switch self {
-    case .object(var object):
-      guard var child = object[first] else { throw Self.noKey(first) }
-      self = .null  // release our references so the child is changed in place
-      object[first] = .null
-      do {
-        let result = try child.withParent(of: rest, body)
-        object[first] = child
-        self = .object(object)
-        return result
-      } catch {
-        throw JSON.Error.wrapping(error).prefixed(key: first)
+    var path = OpenPath()
+    var current = self
+    self = .null  // our reference to the root is its only one, so it changes in place
+    defer { self = path.close(with: current) }
+    do {
+      for token in tokens.dropLast() {
+        switch try Self.existingStep(token, in: current) {
+        case .position(let position): path.enter(&current, position: position)
+        default: path.enter(&current, key: token)
+        }
       }
-    case .array(var array):
-      let position = try Self.position(first, in: array, allowingEnd: false)
-      var child = array[position]
-      self = .null
-      array[position] = .null
-      do {
-        let result = try child.withParent(of: rest, body)
-        array[position] = child
-        self = .array(array)
-        return result
-      } catch {
-        throw JSON.Error.wrapping(error).prefixed(index: position)
-      }
+      return try body(&current, last)
+    } catch {
+      var error = JSON.Error.wrapping(error)
+      for component in path.components.reversed() { error = error.prefixed(component) }
+      throw error
+    }
+  }
+
+  /// The step `token` takes into `container`, where it must name a value that is there.
+  private static func existingStep(_ token: String, in container: JSON) throws -> Index.Step {
+    switch container {
+    case .object(let object):
+      guard object[token] != nil else { throw noKey(token) }
+      return .key(token)
+    case .array(let array):
+      return .position(try position(token, in: array, allowingEnd: false))
     default:
-      throw Self.notContainer(self, first)
+      throw notContainer(container, token)
     }
   }
 
@@ -247,16 +260,6 @@ extension JSON {
   /// Equality as RFC 6902's `test` defines it: as `==`, except that strings (and keys, as
   /// ever) compare by code points, not by canonical equivalence.
   func isIdentical(to other: JSON) -> Bool {
-    switch (self, other) {
-    case (.string(let a), .string(let b)):
-      return a.unicodeScalars.elementsEqual(b.unicodeScalars)
-    case (.array(let a), .array(let b)):
-      return a.count == b.count && zip(a, b).allSatisfy { $0.isIdentical(to: $1) }
-    case (.object(let a), .object(let b)):
-      return a.count == b.count
-        && a.allSatisfy { key, value in b[key].map { value.isIdentical(to: $0) } ?? false }
-    default:
-      return self == other
-    }
+    Self.equal(self, other, stringsByCodePoints: true)
   }
 }

@@ -16,30 +16,53 @@ extension JSON {
   /// operation see them) give an empty patch. The patch has no `test`, `move` or `copy`.
   public static func patch(from source: JSON, to target: JSON) -> Patch {
     var operations: [Patch.Operation] = []
-    diff(source, target, at: [], into: &operations)
+    // What is left to do, the next last: pairs of values to compare, and the operations found
+    // between them. Comparing a pair puts its steps in its place, in order, so the operations
+    // come out in the order a recursive walk gives, without recursion: values of any depth
+    // diff on any thread's stack.
+    var pending: [DiffStep] = [.compare(source, target, at: [])]
+    var steps: [DiffStep] = []
+    while let step = pending.popLast() {
+      switch step {
+      case .emit(let operation):
+        operations.append(operation)
+      case .compare(let source, let target, let path):
+        diff(source, target, at: path, into: &steps)
+        pending.append(contentsOf: steps.reversed())
+        steps.removeAll(keepingCapacity: true)
+      }
+    }
     return Patch(operations)
   }
 
+  /// One step of ``patch(from:to:)``: a pair of values to compare at a path, or an operation.
+  private enum DiffStep {
+    case compare(JSON, JSON, at: [Index.Step])
+    case emit(Patch.Operation)
+  }
+
+  /// The steps that turn `source` into `target`, one level down: the operations at this level
+  /// and the pairs of members or elements to compare next.
   private static func diff(
-    _ source: JSON, _ target: JSON, at path: [Index.Step], into operations: inout [Patch.Operation]
+    _ source: JSON, _ target: JSON, at path: [Index.Step], into steps: inout [DiffStep]
   ) {
     switch (source, target) {
     case (.object(let a), .object(let b)):
       for (key, _) in a where b[key] == nil {
-        operations.append(.remove(Index(steps: path + [.key(key)])))
+        steps.append(.emit(.remove(Index(steps: path + [.key(key)]))))
       }
       for (key, value) in b {
         if let old = a[key] {
-          diff(old, value, at: path + [.key(key)], into: &operations)
+          steps.append(.compare(old, value, at: path + [.key(key)]))
         } else {
-          operations.append(.add(Index(steps: path + [.key(key)]), value))
+          steps.append(.emit(.add(Index(steps: path + [.key(key)]), value)))
         }
       }
     case (.array(let a), .array(let b)):
-      diffArrays(a, b, at: path, into: &operations)
+      diffArrays(a, b, at: path, into: &steps)
     default:
       if !source.isIdentical(to: target) {
-        operations.append(.replace(Index(steps: path), target))
+        steps.append(.emit(.replace(Index(steps: path), target)))
       }
     }
   }
@@ -48,7 +71,7 @@ extension JSON {
   /// place, the rest of the old middle is removed (last first) or the rest of the new one
   /// added.
   private static func diffArrays(
-    _ a: [JSON], _ b: [JSON], at path: [Index.Step], into operations: inout [Patch.Operation]
+    _ a: [JSON], _ b: [JSON], at path: [Index.Step], into steps: inout [DiffStep]
   ) {
     var start = 0
     while start < a.count, start < b.count, a[start].isIdentical(to: b[start]) { start += 1 }
@@ -61,17 +84,17 @@ extension JSON {
     let shared = Swift.min(endA, endB) - start
     for offset in 0..<shared {
       let position = start + offset
-      diff(a[position], b[position], at: path + [.position(position)], into: &operations)
+      steps.append(.compare(a[position], b[position], at: path + [.position(position)]))
     }
     // Past the shared middle: remove what only the source has, from the last down...
     var position = endA - 1
     while position >= start + shared {
-      operations.append(.remove(Index(steps: path + [.position(position)])))
+      steps.append(.emit(.remove(Index(steps: path + [.position(position)]))))
       position -= 1
     }
     // ...or insert what only the target has, before the common end.
     for position in (start + shared)..<Swift.max(endB, start + shared) {
-      operations.append(.add(Index(steps: path + [.position(position)]), b[position]))
+      steps.append(.emit(.add(Index(steps: path + [.position(position)]), b[position])))
     }
   }
 }
