@@ -96,7 +96,7 @@ final class UntaggedEnum<E: Codable>: @unchecked Sendable {  // immutable after 
   /// only when the payload is written as an array or object (or the probe cannot tell), so
   /// that one JSON level is one level, as for decoding.
   func encode(_ value: E) throws -> JSON {
-    try Nesting.checkStack()
+    try Nesting.checkStack(encoding: true)
     let shape = UntaggedProbe.shape(of: value)?.shape
     // The external form's levels around the document: its object, and the payload's object
     // when the document is a name or a single value (or the probe cannot tell: one).

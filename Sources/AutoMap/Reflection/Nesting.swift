@@ -26,7 +26,7 @@ enum Nesting {
   ) throws -> R {
     defer { automap_leave_level() }
     if automap_enter_level() > JSON.maximumDepth { throw wrap(tooDeep(encoding: encoding)) }
-    if automap_stack_is_low() { throw wrap(stackExhausted(encoding: encoding)) }
+    if stackIsLow { throw wrap(stackExhausted(encoding: encoding)) }
     return try body()
   }
 
@@ -145,8 +145,8 @@ enum Nesting {
   static func stackExhausted(encoding: Bool, _ place: String = "") -> JSON.Error {
     var error = JSON.Error(
       encoding ? .unencodable : .tooDeep(limit: JSON.maximumDepth),
-      "nesting deeper than this thread's stack can hold\(place) (at most \(JSON.maximumDepth)"
-        + " arrays and objects, on a stack large enough)")
+      "nesting deeper than this thread's stack can hold (at most \(JSON.maximumDepth) arrays"
+        + " and objects, on a stack large enough)\(place)")
     error.exhaustsStack = true
     return error
   }

@@ -20,10 +20,7 @@ extension JSON.Error {
       if let range = message.range(of: "at byte ", options: .backwards),
         let offset = Int(message[range.upperBound...])
       {
-        located = JSON.Error(
-          kind, message[..<range.upperBound] + String(element.offset + offset),
-          underlying: underlying)
-        located.reversedPath = reversedPath
+        located.message = message[..<range.upperBound] + String(element.offset + offset)
       }
     default: break
     }

@@ -34,6 +34,36 @@ import Testing
     #expect(problems == [])
   }
 
+  @Test("a stream element deeper than the stack holds is the error at its byte, never skipped")
+  func deepStreamElement() throws {
+    let deep = Self.documents(Self.deep)["node"]!
+    let first = #"[{"id":2,"pad":""# + String(repeating: "x", count: 20_000) + #""}, "#
+    let data = Data((first + deep + "]").utf8)
+    var options = JSON.StreamOptions()
+    options.skipsBadElements = true
+    let skipping = options
+    let outcome = try onThread(stackSize: Self.smallStack) {
+      var iterator = SyncJSONStream(of: SmallNode.self, data: data, options: skipping)
+        .makeIterator()
+      var ids: [Int] = []
+      do {
+        while let node = try iterator.nextElement() {
+          ids.append(node.id)
+          node.unlink()
+        }
+        return "\(ids): no error"
+      } catch let error as JSON.Error {
+        return "\(ids) \(error.path): \(error.message)"
+      }
+    }
+    // The offset counts from the stream's start, as for any error of an element: past the
+    // first element, inside the second.
+    let prefix = "[2] [1]: nesting deeper than this thread's stack can hold (at most 512 arrays"
+    #expect(outcome.hasPrefix(prefix), "\(outcome)")
+    let offset = outcome.split(separator: " ").last.flatMap { Int($0) } ?? 0
+    #expect(offset > first.utf8.count && offset < first.utf8.count + deep.utf8.count)
+  }
+
   @Test("a shallow document maps on a small stack, on every path")
   func shallowDocuments() throws {
     let documents = Self.documents(16)
