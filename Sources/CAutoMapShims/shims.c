@@ -55,8 +55,49 @@ static _Thread_local int automap_stack_known = 0;
 
 #if defined(__linux__)
 #include <pthread.h>
+#include <stdio.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+/// The lowest address the main thread's stack may grow to, from the mapping that holds
+/// `here` in /proc/self/maps: its top, less the stack's size limit, and not below the
+/// mapping under it; 0 when /proc cannot tell. glibc's `pthread_getattr_np` answers so for
+/// the main thread; musl's (the Static Linux SDK) gives only the part of the stack already
+/// mapped, which ends a few pages below the first call: checked against that, a document
+/// of a few dozen levels more was the depth error.
+static uintptr_t automap_main_stack_low(uintptr_t here) {
+  FILE *maps = fopen("/proc/self/maps", "re");
+  if (!maps) return 0;
+  char line[256];
+  int at_line_start = 1;
+  uintptr_t below = 0, low = 0;
+  while (fgets(line, sizeof line, maps)) {
+    int starts = at_line_start;
+    at_line_start = strchr(line, '\n') != NULL;  // the rest of a longer line is no mapping
+    unsigned long start, end;
+    if (!starts || sscanf(line, "%lx-%lx", &start, &end) != 2) continue;
+    if (here >= start && here < end) {
+      uintptr_t size = end - below;
+      struct rlimit limit;
+      if (getrlimit(RLIMIT_STACK, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY
+          && limit.rlim_cur < size) {
+        size = limit.rlim_cur;
+      }
+      low = end - size;
+      break;
+    }
+    below = end;
+  }
+  fclose(maps);
+  return low;
+}
 
 static uintptr_t automap_stack_low_find(void) {
+  if ((pid_t)syscall(SYS_gettid) == getpid()) {
+    uintptr_t low = automap_main_stack_low((uintptr_t)__builtin_frame_address(0));
+    if (low != 0) return low;
+  }
   uintptr_t low = 0;
   pthread_attr_t attributes;
   if (pthread_getattr_np(pthread_self(), &attributes) == 0) {
