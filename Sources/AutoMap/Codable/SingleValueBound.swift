@@ -7,13 +7,15 @@ protocol SingleValueBounded: AnyObject {
 }
 
 extension SingleValueBounded {
-  /// Runs `body` one single value deeper. Past the bound it throws `giveUp`, which leaves the
-  /// value to the reference (it counts single values at each place).
+  /// Runs `body` one single value deeper. Past the bound, or with the thread's stack running
+  /// low (each single value is a few frames of `init(from:)` or `encode(to:)` and the
+  /// container's), it throws `giveUp`, which leaves the value to the reference: it counts
+  /// single values at each place, and checks the stack at every value.
   @inline(__always)
   func insideSingleValue<R>(
     orGiveUp giveUp: @autoclosure () -> any Error, _ body: () throws -> R
   ) throws -> R {
-    guard wrapping < JSON.maximumDepth else { throw giveUp() }
+    guard wrapping < JSON.maximumDepth, !Nesting.stackIsLow else { throw giveUp() }
     wrapping += 1
     defer { wrapping -= 1 }
     return try body()

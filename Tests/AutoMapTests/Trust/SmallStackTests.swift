@@ -64,6 +64,29 @@ import Testing
     #expect(offset > first.utf8.count && offset < first.utf8.count + deep.utf8.count)
   }
 
+  @Test("a Codable value inside its own single value, for ever: the error, on a small stack")
+  func endlessSingleValue() throws {
+    let problems = try onThread(stackSize: Self.smallStack) {
+      var problems: [String] = []
+      func check(_ name: String, _ body: () throws -> Void) {
+        do {
+          try body()
+          problems.append("\(name): no error")
+        } catch let error as JSON.Error {
+          if !error.message.contains("nesting deeper than") { problems.append("\(name): \(error)") }
+        } catch { problems.append("\(name): \(error)") }
+      }
+      for _ in 0..<2 {  // a first use and a later one
+        check("bytes") { _ = try JSON.decode(EndlessWrapper.self, fromJSONData: Data("1".utf8)) }
+        check("JSON") { _ = try JSON.decode(EndlessWrapper.self, from: 1) }
+        check("encode") { _ = try JSON.jsonData(EndlessWrapper(), as: EndlessWrapper.self) }
+        check("encode, JSON") { _ = try JSON.encode(EndlessWrapper(), as: EndlessWrapper.self) }
+      }
+      return problems
+    }
+    #expect(problems == [])
+  }
+
   @Test("a shallow document maps on a small stack, on every path")
   func shallowDocuments() throws {
     let documents = Self.documents(16)
@@ -225,4 +248,17 @@ private struct SmallMoney: Codable {
 
 private struct SmallHolder: JSONCodable {
   var money = SmallMoney()
+}
+
+/// Decodes and encodes itself through its own single-value container, for ever: a wrapper of
+/// a wrapper no document ends, bounded by count (512) and by the stack.
+private struct EndlessWrapper: Codable, Sendable {
+  init() {}
+  init(from decoder: any Decoder) throws {
+    self = try decoder.singleValueContainer().decode(EndlessWrapper.self)
+  }
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(self)
+  }
 }
