@@ -128,37 +128,3 @@ private struct ComparedContainers {
     }
   }
 }
-
-extension JSON: Hashable {
-  /// Hashes consistently with `==`: numbers by value, objects whatever their order.
-  public func hash(into hasher: inout Hasher) { hash(into: &hasher, depth: 0) }
-
-  /// Arrays and objects this deep add only their kind and size to a hash, not their values:
-  /// equal values still hash alike, and hashing takes no more stack than this many levels.
-  static var hashedDepth: Int { 32 }
-
-  /// Hashes the value `depth` levels inside the one hashed.
-  func hash(into hasher: inout Hasher, depth: Int) {
-    switch self {
-    case .null: hasher.combine(0)
-    case .missing: hasher.combine(1)
-    case .bool(let value):
-      hasher.combine(2)
-      hasher.combine(value)
-    case .number(let value):
-      hasher.combine(3)
-      hasher.combine(value)
-    case .string(let value):
-      hasher.combine(4)
-      hasher.combine(value)
-    case .array(let value):
-      hasher.combine(5)
-      hasher.combine(value.count)
-      guard depth < Self.hashedDepth else { return }
-      for element in value { element.hash(into: &hasher, depth: depth + 1) }
-    case .object(let value):
-      hasher.combine(6)
-      value.hash(into: &hasher, depth: depth)
-    }
-  }
-}

@@ -181,23 +181,7 @@ extension JSON.Object: Equatable {
 
 extension JSON.Object: Hashable {
   /// Hashes the members whatever their order, consistently with `==`.
-  public func hash(into hasher: inout Hasher) { hash(into: &hasher, depth: 0) }
-
-  /// Hashes the object `depth` levels inside the value hashed (see `JSON.hashedDepth`).
-  func hash(into hasher: inout Hasher, depth: Int) {
-    // Order-independent: combine the members' hashes commutatively.
-    var sum = 0
-    if depth < JSON.hashedDepth {
-      for (key, value) in self {
-        var member = Hasher()
-        member.combine(key)
-        value.hash(into: &member, depth: depth + 1)
-        sum &+= member.finalize()
-      }
-    }
-    hasher.combine(count)
-    hasher.combine(sum)
-  }
+  public func hash(into hasher: inout Hasher) { JSON.object(self).hash(into: &hasher) }
 }
 
 extension JSON.Object: ExpressibleByDictionaryLiteral {

@@ -21,11 +21,13 @@ struct RecursiveOracleTests {
     }
   }
 
-  @Test("== and test", arguments: seeds)
+  @Test("==, hashing and test", arguments: seeds)
   func equality(seed: Int) throws {
     let (a, b) = Self.pair(seed)
     #expect((a == b) == Self.equal(a, b, byCodePoints: false), "\(a) \(b)")
     #expect((b == a) == Self.equal(b, a, byCodePoints: false), "\(a) \(b)")
+    // Equal values hash alike, whatever their members' order.
+    if a == b { #expect(a.hashValue == b.hashValue, "\(a) \(b)") }
     let tested = (try? a.applying([.test([], b)])) != nil
     #expect(tested == Self.equal(a, b, byCodePoints: true), "\(a) \(b)")
   }

@@ -151,8 +151,11 @@ import Testing
         expect(
           (try? shallow.apply([.add(pointer, 1)])) == nil, "a long pointer into a short document")
 
-        // Equality, diffs and merge patches.
+        // Equality, hashing, diffs and merge patches. Hashes take every level: values that
+        // differ only at the bottom hash apart.
         expect(chain == sameChain && chain != otherChain, "==")
+        expect(chain.hashValue == sameChain.hashValue, "equal values hash alike")
+        expect(chain.hashValue != otherChain.hashValue, "values that differ deep down hash apart")
         let diff = JSON.patch(from: chain, to: otherChain)
         expect(
           diff.operations.map(\.name) == ["replace"]
