@@ -11,9 +11,11 @@ extension JSON {
   /// A patch from an untrusted source cannot make a document no one can read or write:
   /// - an operation whose result would nest deeper than ``maximumDepth`` fails with
   ///   ``JSON/Error/Kind/tooDeep(limit:)``;
-  /// - a `copy` of a value holding more values than the document and the patch hold together
-  ///   fails with ``JSON/Error/Kind/unencodable`` (copying copies doubles a document with each
-  ///   operation: 60 operations would make one of 2⁶⁰ values);
+  /// - `copy` operations that together copy more values than the document and the patch hold
+  ///   (or 65 536, when that is more) fail with ``JSON/Error/Kind/unencodable``: copying copies
+  ///   doubles a document with each operation (60 operations would make one of 2⁶⁰ values),
+  ///   while this way a patch at most doubles what it is given (a server that applies patch
+  ///   after patch to one document should cap its size, as it caps any input);
   /// - pointers of any length, into documents of any depth, are followed without recursion.
   ///
   /// - Throws: ``JSON/Error`` naming the operation by its position in the patch, its name and
@@ -23,9 +25,10 @@ extension JSON {
   public mutating func apply(_ patch: Patch) throws {
     var result = self
     let copyLimit = patch.operations.contains { $0.isCopy } ? Self.copyLimit(self, patch) : 0
+    var copyAllowance = copyLimit
     for (position, operation) in patch.operations.enumerated() {
       do {
-        try result.apply(operation, copyLimit: copyLimit)
+        try result.apply(operation, copyLimit: copyLimit, allowance: &copyAllowance)
       } catch var error as JSON.Error {
         error.message =
           "operation \(position) (\(operation.name) \(operation.path.pointer)): "
@@ -47,7 +50,9 @@ extension JSON {
     return copy
   }
 
-  private mutating func apply(_ operation: Patch.Operation, copyLimit: Int) throws {
+  private mutating func apply(
+    _ operation: Patch.Operation, copyLimit: Int, allowance copyAllowance: inout Int
+  ) throws {
     switch operation {
     case .add(let path, let value):
       try Self.checkDepth(of: value, at: path)
@@ -71,11 +76,12 @@ extension JSON {
           path: path.steps.map(\.component))
       }
       let moved = try remove(at: source[...])
-      try Self.checkDepth(of: moved, at: path)
+      // No deeper than it was: no walk of the value moved, however large.
+      if target.count > source.count { try Self.checkDepth(of: moved, at: path) }
       try add(moved, at: target[...])
     case .copy(let from, let path):
       let copied = try value(at: from)
-      try Self.checkCopy(of: copied, limit: copyLimit, to: path)
+      try Self.spendCopy(of: copied, from: &copyAllowance, limit: copyLimit, to: path)
       try Self.checkDepth(of: copied, at: path)
       try add(copied, at: path.tokens[...])
     case .test(let path, let expected):

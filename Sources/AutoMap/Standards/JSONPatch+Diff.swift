@@ -14,87 +14,118 @@ extension JSON {
   /// start and end and change the elements between, recursively where both sides have one;
   /// a value of another kind is replaced whole. Equal values (as `==` and the `test`
   /// operation see them) give an empty patch. The patch has no `test`, `move` or `copy`.
+  ///
+  /// Values of any depth diff without recursion, on any thread's stack, in memory that grows
+  /// with the depth (one path, one entry per level being compared) and the patch.
   public static func patch(from source: JSON, to target: JSON) -> Patch {
-    var operations: [Patch.Operation] = []
-    // What is left to do, the next last: pairs of values to compare, and the operations found
-    // between them. Comparing a pair puts its steps in its place, in order, so the operations
-    // come out in the order a recursive walk gives, without recursion: values of any depth
-    // diff on any thread's stack.
-    var pending: [DiffStep] = [.compare(source, target, at: [])]
-    var steps: [DiffStep] = []
-    while let step = pending.popLast() {
-      switch step {
-      case .emit(let operation):
-        operations.append(operation)
-      case .compare(let source, let target, let path):
-        diff(source, target, at: path, into: &steps)
-        pending.append(contentsOf: steps.reversed())
-        steps.removeAll(keepingCapacity: true)
-      }
-    }
-    return Patch(operations)
+    var differ = Differ()
+    _ = differ.compare(source, target)
+    differ.run()
+    return Patch(differ.operations)
   }
+}
 
-  /// One step of ``patch(from:to:)``: a pair of values to compare at a path, or an operation.
-  private enum DiffStep {
-    case compare(JSON, JSON, at: [Index.Step])
-    case emit(Patch.Operation)
-  }
+/// The walk of ``JSON/patch(from:to:)``: the pairs of containers being compared, innermost
+/// last, each with its next pair of members or elements, and the one path they are at. The
+/// operations come out in the order a recursive walk gives: an object's removals, then its
+/// members in the target's order; an array's shared middle, then its removals (last first)
+/// and additions.
+private struct Differ {
+  var operations: [JSON.Patch.Operation] = []
+  /// Where the innermost pair is: one step per container opened below the outermost.
+  var path: [JSON.Index.Step] = []
+  var open: [DiffFrame] = []
 
-  /// The steps that turn `source` into `target`, one level down: the operations at this level
-  /// and the pairs of members or elements to compare next.
-  private static func diff(
-    _ source: JSON, _ target: JSON, at path: [Index.Step], into steps: inout [DiffStep]
-  ) {
+  /// Compares two values at `path`: nothing when they are identical, a `replace` when they
+  /// differ and are not two containers of one kind, which open instead (`true`), an object's
+  /// removals made now.
+  mutating func compare(_ source: JSON, _ target: JSON) -> Bool {
     switch (source, target) {
     case (.object(let a), .object(let b)):
-      for (key, _) in a where b[key] == nil {
-        steps.append(.emit(.remove(Index(steps: path + [.key(key)]))))
-      }
-      for (key, value) in b {
-        if let old = a[key] {
-          steps.append(.compare(old, value, at: path + [.key(key)]))
-        } else {
-          steps.append(.emit(.add(Index(steps: path + [.key(key)]), value)))
-        }
-      }
+      for (key, _) in a where b[key] == nil { operations.append(.remove(at(.key(key)))) }
+      open.append(DiffFrame(.objects(a, b), next: 0))
+      return true
     case (.array(let a), .array(let b)):
-      diffArrays(a, b, at: path, into: &steps)
+      // Keep the common start and end; the middle elements that both sides have change in
+      // place, the rest of the old middle is removed (last first) or the rest of the new one
+      // added.
+      var start = 0
+      while start < a.count, start < b.count, a[start].isIdentical(to: b[start]) { start += 1 }
+      var endA = a.count
+      var endB = b.count
+      while endA > start, endB > start, a[endA - 1].isIdentical(to: b[endB - 1]) {
+        endA -= 1
+        endB -= 1
+      }
+      open.append(DiffFrame(.arrays(a, b, endA: endA, endB: endB), next: start))
+      return true
     default:
       if !source.isIdentical(to: target) {
-        steps.append(.emit(.replace(Index(steps: path), target)))
+        operations.append(.replace(JSON.Index(steps: path), target))
       }
+      return false
     }
   }
 
-  /// Keeps the common start and end; the middle elements that both sides have change in
-  /// place, the rest of the old middle is removed (last first) or the rest of the new one
-  /// added.
-  private static func diffArrays(
-    _ a: [JSON], _ b: [JSON], at path: [Index.Step], into steps: inout [DiffStep]
-  ) {
-    var start = 0
-    while start < a.count, start < b.count, a[start].isIdentical(to: b[start]) { start += 1 }
-    var endA = a.count
-    var endB = b.count
-    while endA > start, endB > start, a[endA - 1].isIdentical(to: b[endB - 1]) {
-      endA -= 1
-      endB -= 1
+  /// Compares the open pairs' members and elements until none is left.
+  mutating func run() {
+    while let last = open.indices.last {
+      let position = open[last].next
+      switch open[last].sides {
+      case .objects(let a, let b):
+        if position < b.count {
+          open[last].next = position + 1
+          let member = b.members[position]
+          if let old = a[member.key] {
+            descend(.key(member.key), old, member.value)
+          } else {
+            operations.append(.add(at(.key(member.key)), member.value))
+          }
+          continue
+        }
+      case .arrays(let a, let b, let endA, let endB):
+        let sharedEnd = Swift.min(endA, endB)
+        if position < sharedEnd {
+          open[last].next = position + 1
+          descend(.position(position), a[position], b[position])
+          continue
+        }
+        for removed in stride(from: endA - 1, through: sharedEnd, by: -1) {
+          operations.append(.remove(at(.position(removed))))
+        }
+        for added in sharedEnd..<Swift.max(endB, sharedEnd) {
+          operations.append(.add(at(.position(added)), b[added]))
+        }
+      }
+      open.removeLast()
+      if !open.isEmpty { path.removeLast() }  // the outermost pair has no step
     }
-    let shared = Swift.min(endA, endB) - start
-    for offset in 0..<shared {
-      let position = start + offset
-      steps.append(.compare(a[position], b[position], at: path + [.position(position)]))
-    }
-    // Past the shared middle: remove what only the source has, from the last down...
-    var position = endA - 1
-    while position >= start + shared {
-      steps.append(.emit(.remove(Index(steps: path + [.position(position)]))))
-      position -= 1
-    }
-    // ...or insert what only the target has, before the common end.
-    for position in (start + shared)..<Swift.max(endB, start + shared) {
-      steps.append(.emit(.add(Index(steps: path + [.position(position)]), b[position])))
-    }
+  }
+
+  /// Compares a pair one step down: the step stays on the path while the pair is open.
+  private mutating func descend(_ step: JSON.Index.Step, _ source: JSON, _ target: JSON) {
+    path.append(step)
+    if !compare(source, target) { path.removeLast() }
+  }
+
+  /// The index one step below the path.
+  private func at(_ step: JSON.Index.Step) -> JSON.Index { JSON.Index(steps: path + [step]) }
+}
+
+/// Two containers ``Differ`` is comparing, and the position of their next pair.
+private struct DiffFrame {
+  enum Sides {
+    case objects(JSON.Object, JSON.Object)
+    /// Arrays whose elements differ from the first position the frame starts at up to
+    /// `endA` and `endB`.
+    case arrays([JSON], [JSON], endA: Int, endB: Int)
+  }
+
+  let sides: Sides
+  var next: Int
+
+  init(_ sides: Sides, next: Int) {
+    self.sides = sides
+    self.next = next
   }
 }

@@ -12,10 +12,11 @@ extension JSON {
     }
   }
 
-  /// How many values one `copy` of `patch` may duplicate in `document`: as many as the
-  /// document and the values the patch carries hold together. Any value that was there, or
-  /// that the patch brought, can be copied; a copy of copies that would outgrow them cannot,
-  /// so a document grows by at most that much per operation instead of doubling.
+  /// How many values the `copy` operations of `patch` may duplicate in `document`, all
+  /// together: as many as the document and the values the patch carries hold, and at least
+  /// ``copyFloor``. So a patch at most doubles what it is given (plus the floor), instead of
+  /// doubling the document with each copy of copies, while a small document can still take a
+  /// template copied many times.
   static func copyLimit(_ document: JSON, _ patch: Patch) -> Int {
     var limit = valueCount(of: document, upTo: .max) ?? .max
     for operation in patch.operations {
@@ -27,18 +28,25 @@ extension JSON {
       default: break
       }
     }
-    return limit
+    return Swift.max(limit, copyFloor)
   }
 
-  /// Throws when `copied` holds more values than a `copy` may duplicate (``copyLimit(_:_:)``).
-  static func checkCopy(of copied: JSON, limit: Int, to path: Index) throws {
-    guard valueCount(of: copied, upTo: limit) != nil else {
+  /// The values a patch's copies may always duplicate, however small the document.
+  static var copyFloor: Int { 1 << 16 }
+
+  /// Takes the values `copied` holds from `allowance`, what the patch's copies may still
+  /// duplicate of `limit` (``copyLimit(_:_:)``); throws when they are more.
+  static func spendCopy(of copied: JSON, from allowance: inout Int, limit: Int, to path: Index)
+    throws
+  {
+    guard let count = valueCount(of: copied, upTo: allowance) else {
       throw JSON.Error(
         .unencodable,
-        "the value copied holds more than \(limit) values, more than the document and the patch"
-          + " hold together (copies of copies would double the document with each operation)",
+        "the patch's copies would hold more than \(limit) values, more than the document and the"
+          + " patch hold together (copies of copies would double the document with each operation)",
         path: path.steps.map(\.component))
     }
+    allowance -= count
   }
 
   /// The values `value` holds, itself included, or `nil` when that is more than `limit`.

@@ -10,7 +10,7 @@ import Testing
   /// Far deeper than a 512 KiB stack holds one frame per level of.
   static let deep = 3_000
 
-  @Test("copying the document into its own deepest container is refused before it doubles")
+  @Test("copying the document into its own deepest container stops at the depth bound")
   func doublingDepth() throws {
     // Each copy puts the whole document inside its deepest object: 4, 8, 16 … levels, and
     // pointers as long, for 20 operations (a million levels).
@@ -32,8 +32,13 @@ import Testing
         return patched == document ? "\(error.kind): \(error.message)" : "changed: \(error)"
       }
     }
-    // The first copy holds the 3 values the document had; the second would hold 6.
-    #expect(outcome.hasPrefix("unencodable: operation 1 (copy /a/a/a/a): the value copied holds"))
+    // 2 << 8 is 512 levels, the bound; the next copy, operation 8, would make 1 024.
+    #expect(outcome.hasPrefix("tooDeep(limit: 512): operation 8 (copy /a/a/a"))
+    #expect(outcome.hasSuffix("the result would nest deeper than 512 arrays and objects"))
+    // Up to the bound the copies are made.
+    var upToBound = document
+    try upToBound.apply(JSON.Patch(Array(operations.prefix(8))))
+    #expect(try JSON(jsonData: upToBound.jsonData()) == upToBound)
   }
 
   @Test("a copy into a deep place stops at the depth bound")
@@ -61,17 +66,19 @@ import Testing
     let root = try JSON.Index(pointer: "")
     let document: JSON = ["a": [1, 2, 3]]
     // Each copy of the whole document into a new member doubles it: 2⁶⁴ values in the end.
+    // Copies may hold 65 536 values in all (more than the document's 5): the copies of 5,
+    // 10 … 5 × 2¹² values make 40 955, the next would make 81 915.
     let doubling = JSON.Patch((0..<64).map { .copy(from: root, to: .key("c\($0)")) })
     var patched = document
     let error = #expect(throws: JSON.Error.self) { try patched.apply(doubling) }
     #expect(error?.kind == .unencodable)
     #expect(
-      error?.message.hasPrefix("operation 1 (copy /c1): the value copied holds more than 5") == true
-    )
-    #expect(error?.path == "c1")
+      error?.message.hasPrefix(
+        "operation 13 (copy /c13): the patch's copies would hold more than 65536 values") == true)
+    #expect(error?.path == "c13")
     #expect(patched == document)
 
-    // Copying what was there, or what the patch brought, as often as wished, is no such thing.
+    // Copying what was there, or what the patch brought, many times is no such thing.
     var operations: [JSON.Patch.Operation] = [.add(["b"], ["x": [true, false]])]
     for copy in 0..<100 {
       operations.append(.copy(from: ["a"], to: .key("a\(copy)")))
@@ -81,6 +88,26 @@ import Testing
     #expect(patched.object?.count == 202)
     #expect(patched["a99"] == [1, 2, 3])
     #expect(patched["b0", "x", 1] == false)
+  }
+
+  @Test("the copies of one patch together hold no more than the document and the patch")
+  func copiesTogether() throws {
+    // 100 002 values: one copy of "a" (100 001) fits; a second would make 200 002.
+    let large: JSON = ["a": .array(Array(repeating: 0, count: 100_000))]
+    var document = large
+    let twice: JSON.Patch = [.copy(from: ["a"], to: ["b"]), .copy(from: ["a"], to: ["c"])]
+    let error = #expect(throws: JSON.Error.self) { try document.apply(twice) }
+    #expect(
+      error?.message.hasPrefix("operation 1 (copy /c): the patch's copies would hold") == true)
+    try document.apply([.copy(from: ["a"], to: ["b"])])
+    #expect(document["b"] == large["a"])
+    // A small document can take a copy 65 times of 1 001 values (65 065), not 66.
+    let small: JSON = ["t": .array(Array(repeating: 0, count: 1_000))]
+    var copies = small
+    let many = JSON.Patch((0..<70).map { .copy(from: ["t"], to: .key("t\($0)")) })
+    let refused = #expect(throws: JSON.Error.self) { try copies.apply(many) }
+    #expect(refused?.message.hasPrefix("operation 65 (copy /t65)") == true)
+    #expect(copies == small)
   }
 
   @Test("an add, replace or move whose result is deeper than the bound is refused")
