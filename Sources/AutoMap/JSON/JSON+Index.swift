@@ -89,7 +89,9 @@ extension JSON {
   /// json["a", "b", 2] = 1              // {"a":{"b":[null,null,1]}}
   /// ```
   ///
-  /// A negative position cannot be created: setting through one leaves the value unchanged.
+  /// A negative position cannot be created, nor one more than ``fillLimit`` (1 048 576) past
+  /// an array's end (a pointer from input cannot make an array as large as it says): setting
+  /// through one leaves the value unchanged.
   public subscript(_ indices: Index...) -> JSON {
     get { self[Index.path(indices)] }
     set { self[Index.path(indices)] = newValue }
@@ -196,8 +198,7 @@ extension JSON {
   /// Sets the value at the end of `steps`, making the containers on the way: without
   /// recursion, so a path of any length fits any thread's stack.
   private mutating func setValue(_ value: JSON, along steps: [Index.Step]) {
-    // A negative position cannot be created: the value is left as it is.
-    for case .position(let position) in steps where position < 0 { return }
+    guard fills(along: steps) else { return }
     var path = OpenPath()
     var current = self
     self = .null  // our reference to the root is its only one, so it changes in place
@@ -208,6 +209,32 @@ extension JSON {
       }
     }
     self = path.close(with: value)
+  }
+
+  /// How many `null`s setting through a position may add after an array's end: 1 048 576.
+  public static let fillLimit = 1 << 20
+
+  /// Whether setting along `steps` makes no position that cannot be created (negative, or
+  /// more than ``fillLimit`` past the end): looked up before anything changes, so that such
+  /// a set leaves the value as it was.
+  private func fills(along steps: [Index.Step]) -> Bool {
+    var current: JSON? = self
+    for step in steps {
+      let here = current ?? .null
+      if case .position(let position) = Self.resolved(step, in: here) {
+        let count = here.array?.count ?? 0
+        guard position >= 0, position - count <= Self.fillLimit else { return false }
+      }
+      current = current.flatMap { $0.existingChild(step) }
+    }
+    return true
+  }
+
+  /// The value one step down, when there is one.
+  private func existingChild(_ step: Index.Step) -> JSON? {
+    let found = child(step)
+    if case .missing = found { return nil }
+    return found
   }
 
   /// What a step names in `value` when setting through it: a token is a key in an object, a

@@ -211,12 +211,23 @@ import Testing
     #expect(problems == [])
   }
 
-  @Test("a negative position anywhere in a path leaves the value as it was")
-  func negativePositions() {
-    var json: JSON = ["a": 1]
+  @Test("a position that cannot be made, anywhere in a path, leaves the value as it was")
+  func positionsNotMade() throws {
+    var json: JSON = ["a": 1, "list": [1]]
+    let original = json
     json["b", -1, "c"] = 2
     json["a", "b", -2] = 3
-    #expect(json == ["a": 1])
+    // A pointer from input asks for an array of 10¹⁴ elements: not made.
+    json[try JSON.Index(pointer: "/list/99999999999999")] = 4
+    json[try JSON.Index(pointer: "/new/0/99999999999999/x")] = 5
+    json["list", .position(1 + JSON.fillLimit + 1)] = 6
+    #expect(json == original)
+    // As many nulls as the limit allows.
+    json["list", .position(1 + JSON.fillLimit)] = 7
+    #expect(json["list"].array?.count == 2 + JSON.fillLimit)
+    #expect(json["list", .position(1 + JSON.fillLimit)] == 7)
+    json["new", 2, "x"] = 8
+    #expect(json["new"] == [nil, nil, ["x": 8]])
   }
 
   @Test("a value equals its copy, as Swift's arrays do, even holding NaN")
