@@ -1,6 +1,8 @@
 extension JSON: Equatable {
   /// Structural equality. Numbers compare by value (`1 == 1.0`), objects ignore member
-  /// order, and any two ``missing(_:)`` values are equal (both are "no value").
+  /// order, and any two ``missing(_:)`` values are equal (both are "no value"). Arrays and
+  /// objects that share their storage are equal without a look inside, as `Array`'s `==` has
+  /// it: a value holding NaN (which only code can put there) equals its copy.
   ///
   /// Compared without recursion, so that values as deep as ``maximumDepth`` compare on any
   /// thread's stack.
