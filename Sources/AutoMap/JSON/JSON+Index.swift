@@ -89,9 +89,9 @@ extension JSON {
   /// json["a", "b", 2] = 1              // {"a":{"b":[null,null,1]}}
   /// ```
   ///
-  /// A negative position cannot be created, nor one more than ``fillLimit`` (1 048 576) past
-  /// an array's end (a pointer from input cannot make an array as large as it says): setting
-  /// through one leaves the value unchanged.
+  /// A negative position cannot be created, nor positions that would add more than
+  /// ``fillLimit`` (1 048 576) `null`s in all, along the path (a pointer from input cannot
+  /// make arrays as large as it says): setting through them leaves the value unchanged.
   public subscript(_ indices: Index...) -> JSON {
     get { self[Index.path(indices)] }
     set { self[Index.path(indices)] = newValue }
@@ -211,30 +211,35 @@ extension JSON {
     self = path.close(with: value)
   }
 
-  /// How many `null`s setting through a position may add after an array's end: 1 048 576.
+  /// How many `null`s setting through positions may add after arrays' ends, in all along one
+  /// path: 1 048 576.
   public static let fillLimit = 1 << 20
 
   /// Whether setting along `steps` makes no position that cannot be created (negative, or
-  /// more than ``fillLimit`` past the end): looked up before anything changes, so that such
-  /// a set leaves the value as it was.
+  /// adding more than ``fillLimit`` `null`s in all): looked up before anything changes, so
+  /// that such a set leaves the value as it was.
   private func fills(along steps: [Index.Step]) -> Bool {
+    // Keys alone (the paths of models' `.index` options) make no position.
+    guard steps.contains(where: { if case .key = $0 { false } else { true } }) else {
+      return true
+    }
     var current: JSON? = self
+    var filled = 0
     for step in steps {
       let here = current ?? .null
-      if case .position(let position) = Self.resolved(step, in: here) {
-        let count = here.array?.count ?? 0
-        guard position >= 0, position - count <= Self.fillLimit else { return false }
+      switch Self.resolved(step, in: here) {
+      case .position(let position):
+        let elements = here.array
+        guard position >= 0 else { return false }
+        let added = Swift.max(0, position - (elements?.count ?? 0))
+        guard added <= Self.fillLimit - filled else { return false }
+        filled += added
+        current = elements.flatMap { $0.indices.contains(position) ? $0[position] : nil }
+      case .key(let key), .token(let key):
+        current = here.object?[key]
       }
-      current = current.flatMap { $0.existingChild(step) }
     }
     return true
-  }
-
-  /// The value one step down, when there is one.
-  private func existingChild(_ step: Index.Step) -> JSON? {
-    let found = child(step)
-    if case .missing = found { return nil }
-    return found
   }
 
   /// What a step names in `value` when setting through it: a token is a key in an object, a

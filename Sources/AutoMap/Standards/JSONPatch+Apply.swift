@@ -9,13 +9,16 @@ extension JSON {
   /// ```
   ///
   /// A patch from an untrusted source cannot make a document no one can read or write:
-  /// - an operation whose result would nest deeper than ``maximumDepth`` fails with
-  ///   ``JSON/Error/Kind/tooDeep(limit:)``;
-  /// - `copy` operations that together copy more values than the document and the patch hold
-  ///   (or 65 536, when that is more) fail with ``JSON/Error/Kind/unencodable``: copying copies
-  ///   doubles a document with each operation (60 operations would make one of 2⁶⁰ values),
-  ///   while this way a patch at most doubles what it is given (a server that applies patch
-  ///   after patch to one document should cap its size, as it caps any input);
+  /// - an operation that would make the document nest deeper than ``maximumDepth`` fails
+  ///   with ``JSON/Error/Kind/tooDeep(limit:)``;
+  /// - `copy` operations that together copy more than the document and the patch hold (values,
+  ///   and the bytes of their strings and keys), or 65 536 when that is more, fail with
+  ///   ``JSON/Error/Kind/unencodable``: copying copies doubles a document with each operation
+  ///   (60 operations would make one of 2⁶⁰ values), while this way a patch at most doubles
+  ///   what it is given (a server that applies patch after patch to one document should cap
+  ///   its size, as it caps any input);
+  /// - so do `move` operations to deeper places, past the same allowance for what they walk
+  ///   to check the depth of the values they move;
   /// - pointers of any length, into documents of any depth, are followed without recursion.
   ///
   /// - Throws: ``JSON/Error`` naming the operation by its position in the patch, its name and
@@ -24,11 +27,10 @@ extension JSON {
   ///   of the array (array of 1)`.
   public mutating func apply(_ patch: Patch) throws {
     var result = self
-    let copyLimit = patch.operations.contains { $0.isCopy } ? Self.copyLimit(self, patch) : 0
-    var copyAllowance = copyLimit
+    var allowance = PatchAllowance(document: self, patch: patch)
     for (position, operation) in patch.operations.enumerated() {
       do {
-        try result.apply(operation, copyLimit: copyLimit, allowance: &copyAllowance)
+        try result.apply(operation, allowance: &allowance)
       } catch var error as JSON.Error {
         error.message =
           "operation \(position) (\(operation.name) \(operation.path.pointer)): "
@@ -50,9 +52,9 @@ extension JSON {
     return copy
   }
 
-  private mutating func apply(
-    _ operation: Patch.Operation, copyLimit: Int, allowance copyAllowance: inout Int
-  ) throws {
+  private mutating func apply(_ operation: Patch.Operation, allowance: inout PatchAllowance)
+    throws
+  {
     switch operation {
     case .add(let path, let value):
       try Self.checkDepth(of: value, at: path)
@@ -77,12 +79,11 @@ extension JSON {
       }
       let moved = try remove(at: source[...])
       // No deeper than it was: no walk of the value moved, however large.
-      if target.count > source.count { try Self.checkDepth(of: moved, at: path) }
+      if target.count > source.count { try allowance.move(moved, deeperTo: path) }
       try add(moved, at: target[...])
     case .copy(let from, let path):
       let copied = try value(at: from)
-      try Self.spendCopy(of: copied, from: &copyAllowance, limit: copyLimit, to: path)
-      try Self.checkDepth(of: copied, at: path)
+      try allowance.copy(copied, to: path)
       try add(copied, at: path.tokens[...])
     case .test(let path, let expected):
       let found = try value(at: path)

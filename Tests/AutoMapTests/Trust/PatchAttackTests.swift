@@ -74,7 +74,7 @@ import Testing
     #expect(error?.kind == .unencodable)
     #expect(
       error?.message.hasPrefix(
-        "operation 13 (copy /c13): the patch's copies would hold more than 65536 values") == true)
+        "operation 13 (copy /c13): the patch's copies would come to more than 65536") == true)
     #expect(error?.path == "c13")
     #expect(patched == document)
 
@@ -92,13 +92,14 @@ import Testing
 
   @Test("the copies of one patch together hold no more than the document and the patch")
   func copiesTogether() throws {
-    // 100 002 values: one copy of "a" (100 001) fits; a second would make 200 002.
+    // 100 003 (a value each, and the key's byte): one copy of "a" (100 001) fits; a second
+    // would make 200 002.
     let large: JSON = ["a": .array(Array(repeating: 0, count: 100_000))]
     var document = large
     let twice: JSON.Patch = [.copy(from: ["a"], to: ["b"]), .copy(from: ["a"], to: ["c"])]
     let error = #expect(throws: JSON.Error.self) { try document.apply(twice) }
-    #expect(
-      error?.message.hasPrefix("operation 1 (copy /c): the patch's copies would hold") == true)
+    #expect(error?.message.hasPrefix("operation 1 (copy /c): the patch's copies would") == true)
+    #expect(document == large)
     try document.apply([.copy(from: ["a"], to: ["b"])])
     #expect(document["b"] == large["a"])
     // A small document can take a copy 65 times of 1 001 values (65 065), not 66.
@@ -108,6 +109,56 @@ import Testing
     let refused = #expect(throws: JSON.Error.self) { try copies.apply(many) }
     #expect(refused?.message.hasPrefix("operation 65 (copy /t65)") == true)
     #expect(copies == small)
+  }
+
+  @Test("the allowance to its last unit: values, and the bytes of strings and keys")
+  func allowanceUnits() throws {
+    // 65 536 exactly: the object and its key's byte, the array, 65 533 numbers.
+    let exact: JSON = ["t": .array(Array(repeating: 0, count: 65_533))]
+    let upTo: JSON.Patch = [
+      .copy(from: ["t"], to: ["a"]), .copy(from: ["t", 0], to: ["b"]),
+      .copy(from: ["t", 1], to: ["c"]),
+    ]
+    #expect(try exact.applying(upTo)["c"] == 0)
+    let past = #expect(throws: JSON.Error.self) {
+      try exact.applying(JSON.Patch(upTo.operations + [.copy(from: ["t", 2], to: ["d"])]))
+    }
+    #expect(past?.message.hasPrefix("operation 3 (copy /d)") == true)
+    // What the patch brings counts: a copy of it fits.
+    var brought: JSON = ["x": 1]
+    try brought.apply([
+      .add(["big"], .array(Array(repeating: 0, count: 100_000))),
+      .copy(from: ["big"], to: ["again"]),
+    ])
+    #expect(brought["again"].array?.count == 100_000)
+    // A string counts its bytes: a megabyte copied twice is past a document of one megabyte.
+    let text: JSON = ["s": .string(String(repeating: "x", count: 1_000_000))]
+    let copiedTwice: JSON.Patch = [.copy(from: ["s"], to: ["a"]), .copy(from: ["s"], to: ["b"])]
+    let strings = #expect(throws: JSON.Error.self) { try text.applying(copiedTwice) }
+    #expect(strings?.message.hasPrefix("operation 1 (copy /b)") == true)
+  }
+
+  @Test("moves to deeper places check depth within the allowance; others are not walked")
+  func deeperMoves() throws {
+    // 100 005: two moves of the array to a deeper place would walk 200 002.
+    let document: JSON = ["x": .array(Array(repeating: 0, count: 100_000)), "y": [:]]
+    let alternating: JSON.Patch = [
+      .move(from: ["x"], to: ["y", "x"]), .move(from: ["y", "x"], to: ["x"]),
+      .move(from: ["x"], to: ["y", "x"]),
+    ]
+    let error = #expect(throws: JSON.Error.self) { try document.applying(alternating) }
+    #expect(error?.kind == .unencodable)
+    #expect(error?.message.hasPrefix("operation 2 (move /y/x): the patch's moves") == true)
+    // A value built in code deeper than the bound moves where it is no deeper, but not deeper.
+    var deep: JSON = 1
+    for _ in 0..<600 { deep = [deep] }
+    var holder: JSON = ["a": ["b": deep]]
+    try holder.apply([.move(from: ["a", "b"], to: ["c"])])
+    #expect(holder["c"] == deep)
+    let deeper = #expect(throws: JSON.Error.self) {
+      try holder.apply([.move(from: ["c"], to: ["a", "d"])])
+    }
+    #expect(deeper?.kind == .tooDeep(limit: JSON.maximumDepth))
   }
 
   @Test("an add, replace or move whose result is deeper than the bound is refused")
@@ -221,6 +272,8 @@ import Testing
     json[try JSON.Index(pointer: "/list/99999999999999")] = 4
     json[try JSON.Index(pointer: "/new/0/99999999999999/x")] = 5
     json["list", .position(1 + JSON.fillLimit + 1)] = 6
+    // Nor three arrays of a million each, along one path.
+    json[try JSON.Index(pointer: "/more" + String(repeating: "/1048576", count: 3))] = 7
     #expect(json == original)
     // As many nulls as the limit allows.
     json["list", .position(1 + JSON.fillLimit)] = 7
