@@ -60,9 +60,6 @@ extension JSON {
       value = element
     }
 
-    /// Whether no container is open.
-    var isEmpty: Bool { opened.isEmpty }
-
     /// Puts `value` into the slot of the innermost open container and closes it: that
     /// container, which the path is at now.
     mutating func leave(with value: JSON) -> JSON {
