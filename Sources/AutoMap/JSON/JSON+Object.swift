@@ -126,9 +126,44 @@ extension JSON {
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSON? {
       guard let position = index(forKey: key) else { return nil }
+      if members.count - 1 > Self.linearLimit, var existing = table {
+        // The table forgets the key in place when no other object shares it.
+        table = nil
+        if isKnownUniquelyReferenced(&existing) {
+          existing.remove(members[position].key, at: position)
+        } else {
+          existing = KeyTable.make()
+        }
+        table = existing
+        return members.remove(at: position).value
+      }
       let removed = members.remove(at: position)
       table = members.count > Self.linearLimit ? KeyTable.make() : nil
       return removed.value
+    }
+
+    /// Removes the members `keys` name (absent ones are ignored), in one pass over the
+    /// members: for many keys of a large object, where removing one at a time moves the
+    /// later members each time.
+    mutating func removeValues(forKeys keys: [String]) {
+      guard keys.count > 1, members.count > Self.linearLimit else {
+        for key in keys { removeValue(forKey: key) }
+        return
+      }
+      var removed = [Bool](repeating: false, count: members.count)
+      var removedCount = 0
+      for key in keys {
+        if let position = index(forKey: key), !removed[position] {
+          removed[position] = true
+          removedCount += 1
+        }
+      }
+      guard removedCount > 0 else { return }
+      var kept: [Member] = []
+      kept.reserveCapacity(members.count - removedCount)
+      for position in members.indices where !removed[position] { kept.append(members[position]) }
+      members = kept
+      table = members.count > Self.linearLimit ? KeyTable.make() : nil
     }
 
     /// Appends a member whose key is known to be new.
@@ -208,6 +243,13 @@ final class KeyTable: ManagedBuffer<Void, UInt> {
 
   func index(of key: String, in members: [JSON.Object.Member]) -> Int? {
     built(members).index.position(of: key) { members[$0].key }
+  }
+
+  /// Forgets `key`, at `position`, and moves later positions down, when the table has been
+  /// built. Only for a table no other object shares, as ``insert(_:at:in:)``.
+  func remove(_ key: String, at position: Int) {
+    let built = withUnsafeMutablePointerToElements { AtomicObject<BuiltKeys>.load($0) }
+    built?.index.remove(key, at: position)
   }
 
   /// Records a new key, when the table has been built. Only for a table no other object

@@ -90,6 +90,40 @@ struct KeyIndex {
     }
   }
 
+  /// Forgets `key`, stored at `position`, and moves every later position down by one: for
+  /// an object whose member at `position` was removed. One pass over the slots, no key hashed
+  /// but this one (rebuilding the table would hash every key).
+  mutating func remove(_ key: String, at position: Int) {
+    let tag = tag(of: key)
+    let entry = tag << 32 | UInt64(position + 1)
+    var hole = Int(truncatingIfNeeded: tag) & mask
+    while slots[hole] != entry {
+      guard slots[hole] != 0 else { return }  // not stored: nothing to forget
+      hole = (hole + 1) & mask
+    }
+    // Backward-shift deletion: each entry after the hole, up to an empty slot, moves into it
+    // when the hole lies between the entry's home slot and the entry, so that probing from
+    // its home still reaches it.
+    var next = (hole + 1) & mask
+    while slots[next] != 0 {
+      let home = Int(truncatingIfNeeded: slots[next] >> 32) & mask
+      if (next &- home) & mask >= (next &- hole) & mask {
+        slots[hole] = slots[next]
+        hole = next
+      }
+      next = (next + 1) & mask
+    }
+    slots[hole] = 0
+    count -= 1
+    let removed = UInt64(position + 1)
+    slots.withUnsafeMutableBufferPointer { slots in
+      for index in slots.indices {  // without a branch, so that the loop vectorizes
+        let slot = slots[index]
+        slots[index] = slot &- (slot & 0xFFFF_FFFF > removed ? 1 : 0)
+      }
+    }
+  }
+
   private mutating func grow() {
     let old = slots
     slots = Array(repeating: 0, count: old.count * 2)

@@ -20,24 +20,29 @@ extension JSON {
     var current = self
     self = .null  // our reference to the root is its only one, so it changes in place
     Self.makeObject(&current)
-    // The patch's objects being merged, outermost first, each with its next member: the
-    // innermost is merged into `current`, at the end of `path`.
-    var merging: [(changes: Object, next: Int)] = [(changes, 0)]
+    // The patch's objects being merged, outermost first, each with its next member and the
+    // keys its `null`s remove: the innermost is merged into `current`, at the end of `path`.
+    // Removals wait for the end of their object, to take its members out in one pass (a
+    // patch's keys are unique, so no later member of the same object brings one back).
+    var merging: [(changes: Object, next: Int, removals: [String])] = [(changes, 0, [])]
     while let last = merging.indices.last {
       let position = merging[last].next
       guard position < merging[last].changes.count else {
-        merging.removeLast()
+        Self.removeMembers(merging.removeLast().removals, from: &current)
         current = path.leave(with: current)
         continue
       }
       merging[last].next = position + 1
       let change = merging[last].changes.members[position]
-      if case .object(let inner) = change.value {
+      switch change.value {
+      case .object(let inner):
         path.enter(&current, key: change.key)
         Self.makeObject(&current)
-        merging.append((inner, 0))
-      } else {
-        Self.mergeMember(change, into: &current)
+        merging.append((inner, 0, []))
+      case .null:
+        merging[last].removals.append(change.key)
+      default:
+        Self.setMember(change, in: &current)
       }
     }
     self = current
@@ -50,16 +55,19 @@ extension JSON {
     value = .object(Object())
   }
 
-  /// Merges a member of a merge patch whose value is not an object into `object`: `null`
-  /// removes the member, anything else replaces it.
-  private static func mergeMember(_ change: Object.Member, into object: inout JSON) {
+  /// Sets a member of a merge patch whose value is neither an object nor `null` in `object`.
+  private static func setMember(_ change: Object.Member, in object: inout JSON) {
     guard case .object(var members) = object else { return }
     object = .null  // the object is ours alone while it changes
-    if case .null = change.value {
-      members.removeValue(forKey: change.key)
-    } else {
-      members[change.key] = change.value
-    }
+    members[change.key] = change.value
+    object = .object(members)
+  }
+
+  /// Removes the members `keys` name from `object`: a merge patch's `null`s.
+  private static func removeMembers(_ keys: [String], from object: inout JSON) {
+    guard !keys.isEmpty, case .object(var members) = object else { return }
+    object = .null
+    members.removeValues(forKeys: keys)
     object = .object(members)
   }
 

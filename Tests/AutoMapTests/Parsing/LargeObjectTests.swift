@@ -87,4 +87,73 @@ struct LargeObjectTests {
       #expect(decoded == Dictionary(uniqueKeysWithValues: expected.map { ($0.key, $0.value) }))
     }
   }
+
+  @Test("removing, adding and setting members of large objects agree with a reference")
+  func removalsAgreeWithReference() throws {
+    // A removal updates the key table in place (its slot taken out, later positions moved
+    // down) when no copy shares it. Objects shrink below the table's size and grow past it
+    // again; a copy made along the way must keep answering as it did.
+    var random = DiffRandom(seed: 0x0B7E_C7_2E_3A_0E)
+    for round in 0..<40 {
+      let pool = (0..<(20 + random.below(600))).map { "k\($0)" + (($0 % 5 == 0) ? "é" : "") }
+      var object = JSON.Object()
+      var expected: [(key: String, value: Int)] = []
+      var copies: [(JSON.Object, [(key: String, value: Int)])] = []
+      for step in 0..<(200 + random.below(800)) {
+        let key = random.pick(pool)
+        let position = expected.firstIndex { $0.key == key }
+        if random.chance(40) {
+          #expect(object.removeValue(forKey: key) == position.map { JSON(expected[$0].value) })
+          if let position { expected.remove(at: position) }
+        } else {
+          object[key] = JSON(step)
+          if let position { expected[position].value = step } else { expected.append((key, step)) }
+        }
+        if random.chance(3) { copies.append((object, expected)) }
+        if random.chance(10) || step % 97 == 0 {
+          #expect(object.keys == expected.map(\.key), "round \(round), step \(step)")
+          for key in pool {
+            let value = expected.first { $0.key == key }.map { JSON($0.value) }
+            #expect(object[key] == value, "round \(round), step \(step): \(key)")
+          }
+        }
+      }
+      for (copy, members) in copies {
+        #expect(copy.keys == members.map(\.key), "round \(round): a copy changed")
+        for (key, value) in members { #expect(copy[key] == JSON(value)) }
+      }
+    }
+  }
+
+  @Test("a merge patch that removes many members of a wide object costs in proportion")
+  func mergePatchRemovalsAreLinear() throws {
+    // Each `null` of a merge patch used to remove its member on its own, rebuilding the key
+    // table after each: a quarter of the members cost their count times the object's.
+    func documents(_ count: Int) -> (JSON, JSON) {
+      var object = JSON.Object()
+      var patch = JSON.Object()
+      for index in 0..<count {
+        object["k\(index)"] = JSON(index)
+        if index % 4 == 1 { patch["k\(index)"] = .null }
+        if index % 4 == 2 { patch["k\(index)"] = "changed" }
+      }
+      patch["added"] = true
+      return (.object(object), .object(patch))
+    }
+    let inputs = [4_000: documents(4_000), 16_000: documents(16_000)]
+    let growth = costGrowth(from: 4_000, to: 16_000) { count in
+      let (document, patch) = inputs[count]!
+      #expect(document.merging(patch: patch).count == count - count / 4 + 1)
+    }
+    #expect(growth < 8, "merging 4x the members cost \(growth)x")
+
+    // The result keeps the members' order: the removed go, the rest stay where they were,
+    // and new members come last in the patch's order.
+    let (document, patch) = documents(40)
+    let merged = try #require(document.merging(patch: patch).object)
+    var expected: [String] = (0..<40).filter { $0 % 4 != 1 }.map { "k\($0)" }
+    expected.append("added")
+    #expect(merged.keys == expected)
+    #expect(merged["k2"] == "changed" && merged["k3"] == 3 && merged["k1"] == nil)
+  }
 }
