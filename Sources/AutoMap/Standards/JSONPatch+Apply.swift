@@ -21,6 +21,11 @@ extension JSON {
   ///   to check the depth of the values they move;
   /// - pointers of any length, into documents of any depth, are followed without recursion.
   ///
+  /// Consecutive `remove`s of one object's members, or of one array's elements from the last
+  /// down (as ``patch(from:to:)`` writes them), take one pass over the container, however
+  /// many there are. Other operations cost up to the size of the container they change: an
+  /// insertion at an array's front moves every element.
+  ///
   /// - Throws: ``JSON/Error`` naming the operation by its position in the patch, its name and
   ///   pointer, with the error's ``JSON/Error/path`` (and ``JSON/Error/pointer``) at the
   ///   location that failed: `at tags[5]: operation 1 (add /tags/5): index 5 is past the end
@@ -28,17 +33,87 @@ extension JSON {
   public mutating func apply(_ patch: Patch) throws {
     var result = self
     var allowance = PatchAllowance(document: self, patch: patch)
-    for (position, operation) in patch.operations.enumerated() {
-      do {
-        try result.apply(operation, allowance: &allowance)
-      } catch var error as JSON.Error {
-        error.message =
-          "operation \(position) (\(operation.name) \(operation.path.pointer)): "
-          + error.message
-        throw error
+    let operations = patch.operations
+    var position = 0
+    while position < operations.count {
+      // A run of `remove`s from one container takes them out in one pass: one at a time, each
+      // moves the container's later members (a diff that drops a thousand keys of a wide
+      // object moved it a thousand times, and rebuilt its key table as often).
+      let run = Self.removalRun(operations, from: position)
+      if run > 1, result.removeInOnePass(operations[position..<(position + run)]) {
+        position += run
+        continue
       }
+      // Otherwise one operation at a time (a run that cannot go in one pass: each of its
+      // operations, which fails as it would alone).
+      for (position, operation) in zip(position..., operations[position..<(position + run)]) {
+        do {
+          try result.apply(operation, allowance: &allowance)
+        } catch var error as JSON.Error {
+          error.message =
+            "operation \(position) (\(operation.name) \(operation.path.pointer)): "
+            + error.message
+          throw error
+        }
+      }
+      position += run
     }
     self = result
+  }
+
+  /// How many operations from `start` on remove members of the same container (the same
+  /// pointer but for its last token): 1 when the operation at `start` is anything else.
+  private static func removalRun(_ operations: [Patch.Operation], from start: Int) -> Int {
+    guard case .remove(let first) = operations[start], !first.tokens.isEmpty else { return 1 }
+    let parent = first.tokens.dropLast()
+    var end = start + 1
+    while end < operations.count, case .remove(let path) = operations[end],
+      path.tokens.count == first.tokens.count, path.tokens.dropLast() == parent
+    {
+      end += 1
+    }
+    return end - start
+  }
+
+  /// Removes what a run of `remove` operations names (``removalRun(_:from:)``) from the
+  /// container they share, in one pass; `false`, changing nothing, unless each names a member
+  /// of one object and no two the same one, or the run names positions of one array from the
+  /// last down, as `patch(from:to:)` writes them. (Otherwise they are applied one by one, and
+  /// fail as they would.)
+  private mutating func removeInOnePass(_ operations: ArraySlice<Patch.Operation>) -> Bool {
+    guard let first = operations.first else { return false }
+    let tokens = operations.compactMap(\.path.tokens.last)
+    return
+      (try? withParent(of: first.path.tokens[...]) { parent, _ in
+        if case .object(var object) = parent {
+          parent = .null  // the object is ours alone while it changes
+          defer { parent = .object(object) }
+          return object.removeValues(named: tokens)
+        }
+        guard case .array(var elements) = parent else { return false }
+        parent = .null
+        defer { parent = .array(elements) }
+        return Self.removeElements(at: tokens, from: &elements)
+      }) ?? false
+  }
+
+  /// Removes the elements at `tokens`, positions from the last down (each removed from the
+  /// array as it was, as one at a time would); `false`, changing nothing, for any others.
+  private static func removeElements(at tokens: [String], from elements: inout [JSON]) -> Bool {
+    var positions: [Int] = []
+    positions.reserveCapacity(tokens.count)
+    for token in tokens {
+      guard let position = Index.arrayPosition(token), position < (positions.last ?? elements.count)
+      else { return false }
+      positions.append(position)
+    }
+    var removed = [Bool](repeating: false, count: elements.count)
+    for position in positions { removed[position] = true }
+    var kept: [JSON] = []
+    kept.reserveCapacity(elements.count - positions.count)
+    for position in elements.indices where !removed[position] { kept.append(elements[position]) }
+    elements = kept
+    return true
   }
 
   /// This value with a JSON Patch (RFC 6902) applied; see ``apply(_:)``.
@@ -268,5 +343,20 @@ extension JSON {
   /// ever) compare by code points, not by canonical equivalence.
   func isIdentical(to other: JSON) -> Bool {
     Self.equal(self, other, stringsByCodePoints: true)
+  }
+}
+
+extension JSON.Object {
+  /// Removes the members `keys` names, in one pass, when each names a member and no two the
+  /// same one; `false`, changing nothing, otherwise.
+  fileprivate mutating func removeValues(named keys: [String]) -> Bool {
+    // Keys compared as strings: canonically equivalent spellings, two keys of an object,
+    // count as one here, which only sends the run one operation at a time.
+    var distinct = Set<String>()
+    for key in keys {
+      guard distinct.insert(key).inserted, index(forKey: key) != nil else { return false }
+    }
+    removeValues(forKeys: keys)
+    return true
   }
 }

@@ -164,7 +164,7 @@ private struct RvMany: Codable, Equatable {
   }
   func encode(to encoder: any Encoder) throws {
     func write<K: CodingKey>(_: K.Type, _ value: Int) throws {
-      var c = encoder.container(keyedBy: K.self)
+      let c = encoder.container(keyedBy: K.self)
       _ = value; _ = c
     }
     try write(K1.self, 1); try write(K2.self, 2); try write(K3.self, 3); try write(K4.self, 4)

@@ -197,4 +197,110 @@ struct JSONPatchTests {
     #expect(shorter == [.remove([2]), .remove([1])])
     #expect(JSON.patch(from: ["a": 1], to: [1]) == [.replace([], [1])])
   }
+
+  @Test(
+    "runs of removals give what one operation at a time gives, result or error", arguments: 0..<120)
+  func removalRunsAgree(seed: Int) throws {
+    // Consecutive `remove`s of one object's members, or of one array's elements from the
+    // last down, go in one pass. Against the same operations applied one patch each: members
+    // small and large objects have, missing, repeated, spelled two ways (canonically
+    // equivalent); positions falling, repeated, rising, past the end, malformed; missing
+    // parents.
+    var random = DiffRandom(seed: UInt64(seed) &+ 0xDE1E7E)
+    let width = random.chance(50) ? 5 + random.below(10) : 17 + random.below(300)
+    var members = JSON.Object()
+    for index in 0..<width { members["k\(index)"] = JSON(index) }
+    members["caf\u{E9}"] = "precomposed"
+    members["cafe\u{301}"] = "decomposed"
+    let length = 3 + random.below(40)
+    let list = JSON.array((0..<length).map { JSON($0) })
+    let document: JSON = ["inner": .object(members), "list": list, "n": 0]
+    let listShare = random.chance(50) ? 1 : 6  // of 12: some patches mostly remove elements
+    var lastPosition = length
+    // Most patches write positions from the last down, as diffs do (and sometimes one
+    // twice); a messy one also writes others.
+    let messy = random.chance(30)
+    func position() -> String {
+      if messy {
+        switch random.below(10) {
+        case 0: return "-"
+        case 1: return "01"
+        case 2: return "\(random.below(length + 2))"
+        default: break
+        }
+      }
+      if random.chance(10) { return "\(min(lastPosition, length - 1))" }  // the same again
+      lastPosition = lastPosition > 0 ? random.below(lastPosition) : length - 1
+      return "\(lastPosition)"
+    }
+    func key() -> String {
+      switch random.below(20) {
+      case 0: return "missing\(random.below(3))"
+      case 1: return random.chance(50) ? "caf\u{E9}" : "cafe\u{301}"
+      default: return "k\(random.below(width + 2))"
+      }
+    }
+    var operations: [JSON.Patch.Operation] = []
+    for _ in 0..<(1 + random.below(40)) {
+      let choice = random.below(12)
+      if choice < listShare {
+        operations.append(.remove(["list", .key(position())]))
+        continue
+      }
+      switch choice {
+      case 6: operations.append(.remove(["absent", .key(key())]))
+      case 7: operations.append(.add(["inner", .key(key())], true))
+      case 8: operations.append(.add(["list", 0], true))
+      default: operations.append(.remove(["inner", .key(key())]))
+      }
+    }
+    var expected = document
+    var expectedError: (message: String, error: JSON.Error)?
+    for (position, operation) in operations.enumerated() {
+      do {
+        try expected.apply([operation])
+      } catch let error as JSON.Error {
+        // A one-operation patch names its operation 0.
+        let message = error.message.replacingOccurrences(
+          of: "operation 0 ", with: "operation \(position) ")
+        expectedError = (message, error)
+        break
+      }
+    }
+    do {
+      let patched = try document.applying(JSON.Patch(operations))
+      #expect(
+        expectedError == nil, "seed \(seed): no error, expected \(expectedError?.message ?? "")")
+      #expect(patched == expected, "seed \(seed)")
+      if case .object(let patchedInner) = patched["inner"],
+        case .object(let inner) = expected["inner"]
+      {
+        #expect(patchedInner.keys == inner.keys, "seed \(seed): the members' order")
+      }
+      #expect(patched["list"] == expected["list"], "seed \(seed): the elements")
+    } catch let error as JSON.Error {
+      #expect(error.message == expectedError?.message, "seed \(seed)")
+      #expect(error.path == expectedError?.error.path && error.kind == expectedError?.error.kind)
+    }
+  }
+
+  @Test("a patch that removes many members of a wide object costs in proportion")
+  func removalsAreLinear() throws {
+    // One at a time, each removal moved the object's later members and rebuilt its key
+    // table: a quarter of the members cost their count times the object's.
+    func inputs(_ count: Int) -> (JSON, JSON.Patch) {
+      var object = JSON.Object()
+      for index in 0..<count { object["k\(index)"] = JSON(index) }
+      let removals = stride(from: 1, to: count, by: 4).map { index -> JSON.Patch.Operation in
+        .remove(.key("k\(index)"))
+      }
+      return (.object(object), JSON.Patch(removals + [.replace(["k0"], "first")]))
+    }
+    let sized = [4_000: inputs(4_000), 16_000: inputs(16_000)]
+    let growth = try costGrowth(from: 4_000, to: 16_000) { count in
+      let (document, patch) = try #require(sized[count])
+      #expect(try document.applying(patch).count == count - count / 4)
+    }
+    #expect(growth < 8, "removing 4x the members cost \(growth)x")
+  }
 }
