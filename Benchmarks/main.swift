@@ -3,7 +3,7 @@ import Foundation
 
 // The AutoMap benchmark: throughput against Foundation on the same data, in one run.
 // Run in release mode: `swift run -c release Benchmarks [--quick] [--rounds N]`; narrow it
-// with `--only <document>` and `--task parse|write|decode|encode`; `--ours-only` leaves the
+// with `--only <document>` and `--task parse|write|decode|encode|values`; `--ours-only` leaves the
 // other libraries out (under a profiler), `--contender "AutoMap via JSON"` all but one.
 // `--only capabilities` runs the capability rows alone. `--peak-memory` measures peak
 // memory; `--stream [--stream-size-mb 1024]` the streams (see StreamBenchmark.swift).
@@ -212,6 +212,15 @@ if let small = documents.first(where: { $0.name == "api 1 MB" })?.data,
       "  \(name.padding(toLength: 24, withPad: " ", startingAt: 0)) "
         + String(format: "%6.0f MB/s -> %6.0f MB/s  (%+.0f%%)", a, b, (b / a - 1) * 100))
   }
+}
+
+// Operations on JSON values: `==`, hashing, JSON Patch, merge patch (ValueBenchmark.swift);
+// `--task values` runs them alone. Not on the 16 MB document: Foundation's `isEqual(_:)`
+// takes seconds there.
+if task == nil || task == "values" {
+  try ValueBenchmark.run(
+    documents: documents.filter { $0.name != "api 16 MB" }.map { ($0.name, $0.data) },
+    rounds: rounds, minimum: minimum)
 }
 
 // The capabilities beyond plain models (CapabilityBenchmark.swift); `--only capabilities`
