@@ -162,9 +162,18 @@ where Key: JSONKeyRepresentable, Value: JSONEncodable {
       try Nesting.level(encoding: true) {
         var object = JSON.Object()
         object.reserveCapacity(count)
+        // Two keys of a type of one's own may give one name: the last one met wins, as when
+        // the bytes written are read back, and the object holds each name once.
+        let namesMayRepeat = Key.self != String.self
         for (key, value) in self {
           let name = key.jsonKey
-          do { object.append(name, try value.json) } catch {
+          do {
+            if namesMayRepeat {
+              object[name] = try value.json
+            } else {
+              object.append(name, try value.json)
+            }
+          } catch {
             throw JSON.Error.wrapping(error).prefixed(key: name)
           }
         }

@@ -129,9 +129,9 @@ extension JSON {
       if members.count - 1 > Self.linearLimit, var existing = table {
         // The table forgets the key in place when no other object shares it.
         table = nil
-        if isKnownUniquelyReferenced(&existing) {
-          existing.remove(members[position].key, at: position)
-        } else {
+        if !isKnownUniquelyReferenced(&existing)
+          || !existing.remove(members[position].key, at: position)
+        {
           existing = KeyTable.make()
         }
         table = existing
@@ -246,10 +246,11 @@ final class KeyTable: ManagedBuffer<Void, UInt> {
   }
 
   /// Forgets `key`, at `position`, and moves later positions down, when the table has been
-  /// built. Only for a table no other object shares, as ``insert(_:at:in:)``.
-  func remove(_ key: String, at position: Int) {
+  /// built; `false` when it cannot (``KeyIndex/remove(_:at:)``), and the table must be built
+  /// again. Only for a table no other object shares, as ``insert(_:at:in:)``.
+  func remove(_ key: String, at position: Int) -> Bool {
     let built = withUnsafeMutablePointerToElements { AtomicObject<BuiltKeys>.load($0) }
-    built?.index.remove(key, at: position)
+    return built?.index.remove(key, at: position) ?? true
   }
 
   /// Records a new key, when the table has been built. Only for a table no other object

@@ -16,6 +16,10 @@ struct KeyIndex {
   private var slots: [UInt64]
   private var mask: Int
   private var count = 0
+  /// Whether a key was offered again for insertion: then the object it indexes may hold the
+  /// key twice (an object built by code that trusted its keys to be new), and only the first
+  /// position is stored.
+  private var sawRepeat = false
   /// The process's seed, copied so that hashing a key does not check a global's lazy
   /// initialization.
   private let seed = Self.processSeed
@@ -52,7 +56,10 @@ struct KeyIndex {
     _ key: String, tag: UInt64, orInsert position: Int, keyAt: (Int) -> String
   ) -> Int? {
     let probe = find(key, tag: tag, keyAt: keyAt)
-    if let stored = probe.stored { return stored }
+    if let stored = probe.stored {
+      sawRepeat = true
+      return stored
+    }
     slots[probe.slot] = tag << 32 | UInt64(position + 1)
     count += 1
     if count * 2 > slots.count { grow() }
@@ -92,13 +99,16 @@ struct KeyIndex {
 
   /// Forgets `key`, stored at `position`, and moves every later position down by one: for
   /// an object whose member at `position` was removed. One pass over the slots, no key hashed
-  /// but this one (rebuilding the table would hash every key).
-  mutating func remove(_ key: String, at position: Int) {
+  /// but this one (rebuilding the table would hash every key). `false`, changing nothing,
+  /// when the table cannot say where the key's other members are (it saw a key twice) or
+  /// does not hold the key at `position`: the caller builds the table again.
+  mutating func remove(_ key: String, at position: Int) -> Bool {
+    guard !sawRepeat else { return false }
     let tag = tag(of: key)
     let entry = tag << 32 | UInt64(position + 1)
     var hole = Int(truncatingIfNeeded: tag) & mask
     while slots[hole] != entry {
-      guard slots[hole] != 0 else { return }  // not stored: nothing to forget
+      guard slots[hole] != 0 else { return false }
       hole = (hole + 1) & mask
     }
     // Backward-shift deletion: each entry after the hole, up to an empty slot, moves into it
@@ -122,6 +132,7 @@ struct KeyIndex {
         slots[index] = slot &- (slot & 0xFFFF_FFFF > removed ? 1 : 0)
       }
     }
+    return true
   }
 
   private mutating func grow() {

@@ -67,8 +67,11 @@ extension JSON {
     guard case .remove(let first) = operations[start], !first.tokens.isEmpty else { return 1 }
     let parent = first.tokens.dropLast()
     var end = start + 1
+    // Tokens compared by their bytes, as keys are: `==` on strings would take two spellings
+    // of "café" for one parent, and the run would remove from the first one's container.
     while end < operations.count, case .remove(let path) = operations[end],
-      path.tokens.count == first.tokens.count, path.tokens.dropLast() == parent
+      path.tokens.count == first.tokens.count,
+      path.tokens.dropLast().elementsEqual(parent, by: JSON.sameKey)
     {
       end += 1
     }
@@ -142,11 +145,13 @@ extension JSON {
     case .move(let from, let path):
       let source = from.tokens
       let target = path.tokens
-      if source == target {
+      if source.elementsEqual(target, by: JSON.sameKey) {
         _ = try value(at: from)  // it must exist; moving it onto itself changes nothing
         return
       }
-      if target.count > source.count, Array(target.prefix(source.count)) == source {
+      if target.count > source.count,
+        target.prefix(source.count).elementsEqual(source, by: JSON.sameKey)
+      {
         throw JSON.Error(
           .typeMismatch,
           "cannot move a value into itself (from \(from.pointer))",

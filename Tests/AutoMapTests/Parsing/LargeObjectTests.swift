@@ -95,13 +95,18 @@ struct LargeObjectTests {
     // again; a copy made along the way must keep answering as it did.
     var random = DiffRandom(seed: 0x0B7E_C7_2E_3A_0E)
     for round in 0..<40 {
-      let pool = (0..<(20 + random.below(600))).map { "k\($0)" + (($0 % 5 == 0) ? "é" : "") }
+      // Some keys come in two spellings of one text ("é" as one scalar, and as "e" and a
+      // combining accent): two keys, as JSON compares keys by their bytes.
+      let pool = (0..<(20 + random.below(600))).flatMap { index -> [String] in
+        index % 5 == 0 ? ["caf\u{E9}\(index)", "cafe\u{301}\(index)"] : ["k\(index)"]
+      }
+      func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
       var object = JSON.Object()
       var expected: [(key: String, value: Int)] = []
       var copies: [(JSON.Object, [(key: String, value: Int)])] = []
       for step in 0..<(200 + random.below(800)) {
         let key = random.pick(pool)
-        let position = expected.firstIndex { $0.key == key }
+        let position = expected.firstIndex { same($0.key, key) }
         if random.chance(40) {
           #expect(object.removeValue(forKey: key) == position.map { JSON(expected[$0].value) })
           if let position { expected.remove(at: position) }
@@ -111,15 +116,18 @@ struct LargeObjectTests {
         }
         if random.chance(3) { copies.append((object, expected)) }
         if random.chance(10) || step % 97 == 0 {
-          #expect(object.keys == expected.map(\.key), "round \(round), step \(step)")
+          #expect(
+            object.keys.elementsEqual(expected.map(\.key), by: same), "round \(round), step \(step)"
+          )
           for key in pool {
-            let value = expected.first { $0.key == key }.map { JSON($0.value) }
+            let value = expected.first { same($0.key, key) }.map { JSON($0.value) }
             #expect(object[key] == value, "round \(round), step \(step): \(key)")
           }
         }
       }
       for (copy, members) in copies {
-        #expect(copy.keys == members.map(\.key), "round \(round): a copy changed")
+        #expect(
+          copy.keys.elementsEqual(members.map(\.key), by: same), "round \(round): a copy changed")
         for (key, value) in members { #expect(copy[key] == JSON(value)) }
       }
     }

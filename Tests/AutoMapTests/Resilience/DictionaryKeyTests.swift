@@ -28,6 +28,14 @@ struct LossyKeys: JSONCodable, Equatable {
   }
 }
 
+/// A key type whose text forgets case: `"A"` and `"a"` are two keys with one name.
+struct CaselessKey: JSONKeyRepresentable {
+  let text: String
+  init(_ text: String) { self.text = text }
+  init(jsonKey: String) { text = jsonKey }
+  var jsonKey: String { text.lowercased() }
+}
+
 @Suite("Dictionaries with Int, UUID and enum keys")
 struct DictionaryKeyTests {
   static let uuid = "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"
@@ -163,5 +171,21 @@ struct DictionaryKeyTests {
     #expect(
       outcomeOnEveryPath(LossyKeys.self, lossy).value
         == LossyKeys(counts: [1: 1, 5: 5], fallback: [0: 0]))
+  }
+
+  @Test("two keys with one name make one member, as the bytes written read back")
+  func keysWithOneName() throws {
+    // A member name held twice would be two members in a `JSON` object (which no parse
+    // makes): the object keeps the name once, with the value read back from the bytes.
+    let dictionary = [CaselessKey("A"): 1, CaselessKey("a"): 2, CaselessKey("b"): 3]
+    let tree = try dictionary.json
+    #expect(tree.count == 2)
+    #expect(try JSON(jsonData: dictionary.jsonData()) == tree)
+    guard case .object(var object) = tree else {
+      Issue.record("not an object")
+      return
+    }
+    #expect(object.removeValue(forKey: "a") != nil)
+    #expect(object["a"] == nil && object.count == 1)
   }
 }

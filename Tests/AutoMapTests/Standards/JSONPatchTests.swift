@@ -303,4 +303,29 @@ struct JSONPatchTests {
     }
     #expect(growth < 8, "removing 4x the members cost \(growth)x")
   }
+
+  @Test("pointers whose keys are two spellings of one text name two places")
+  func spellingsAreTwoParents() throws {
+    // "café" with "é" as one scalar, and as "e" and a combining accent: two keys, as JSON
+    // compares keys by their bytes (Swift's `==` takes them for one).
+    let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+    let document: JSON = [composed: ["x": 1, "y": 2], decomposed: ["y": 3]]
+    // A run of removals from two parents: each from its own.
+    let removed = try document.applying([
+      .remove([.key(composed), "x"]), .remove([.key(decomposed), "y"]),
+    ])
+    #expect(removed == [composed: ["y": 2], decomposed: [:]])
+    // One that fails on the second parent fails, and changes nothing.
+    let onlyFirst: JSON = [composed: ["x": 1, "y": 2], decomposed: [:]]
+    #expect(throws: JSON.Error.self) {
+      try onlyFirst.applying([.remove([.key(composed), "x"]), .remove([.key(decomposed), "y"])])
+    }
+    // A move from one to the other is a move, not one onto itself.
+    let moved = try document.applying([.move(from: [.key(composed)], to: [.key(decomposed)])])
+    #expect(moved == [decomposed: ["x": 1, "y": 2]])
+    let nested = try document.applying([
+      .move(from: [.key(composed)], to: [.key(decomposed), "inner"])
+    ])
+    #expect(nested == [decomposed: ["y": 3, "inner": ["x": 1, "y": 2]]])
+  }
 }
