@@ -220,7 +220,21 @@ extension JSON.Number: Equatable {
   /// Numbers are equal when their values are: exactly for integers (`9007199254740993.0`
   /// equals `9007199254740993`, not `9007199254740992`), through `Double` otherwise.
   public static func == (lhs: Self, rhs: Self) -> Bool {
-    if case .int(let a) = lhs.storage, case .int(let b) = rhs.storage { return a == b }
+    switch (lhs.storage, rhs.storage) {
+    case (.int(let a), .int(let b)): return a == b
+    case (.double(let a), .double(let b)): return a == b
+    case (
+      .decimal(let a, let aSignificand, let aExponent),
+      .decimal(let b, let bSignificand, let bExponent)
+    ):
+      // Two parsed numbers, without working out `canonical` for each (which took `==` of
+      // number-heavy documents past a parse's time). Different nearest doubles mean different
+      // values (rounding keeps order); the same double and digits, the same value. Anything
+      // else (`1.5` and `1.50`) is decided below.
+      if a != b { return false }
+      if aSignificand == bSignificand, aExponent == bExponent { return true }
+    default: break
+    }
     return lhs.canonical == rhs.canonical
   }
 }

@@ -179,6 +179,50 @@ extension ProcessWideState {
       #expect(set.count == 1)
     }
 
+    @Test("parsed numbers compare as their values, whatever their spelling")
+    func parsedEquality() throws {
+      // `==` decides two parsed decimals from their doubles and digits when it can. Below
+      // 2^53 every integer is a double, so equal values are exactly equal doubles.
+      var random = DiffRandom(seed: 0x0E0A_15)
+      func spelling(_ integer: Int, _ scale: Int) -> String {
+        // integer × 10^-scale, written with extra zeros, as an exponent, or signed.
+        let digits = String(integer.magnitude)
+        let sign = integer < 0 ? "-" : ""
+        switch integer == 0 ? 0 : random.below(3) {
+        case 0: return "\(sign)\(digits)e-\(scale)"
+        case 1:
+          let padded = String(repeating: "0", count: max(0, scale + 1 - digits.count)) + digits
+          let cut = padded.count - scale
+          return "\(sign)\(padded.prefix(cut)).\(padded.dropFirst(cut))"
+            + String(repeating: "0", count: random.below(3))
+        default: return "\(sign)\(digits)0e-\(scale + 1)"
+        }
+      }
+      for _ in 0..<3_000 {
+        let integer = random.below(2_000) - 1_000
+        let scale = 1 + random.below(6)
+        let other = random.chance(50) ? integer : integer + random.below(3) - 1
+        let a = try JSON(jsonString: spelling(integer, scale))
+        let b = try JSON(jsonString: spelling(other, random.chance(70) ? scale : scale + 1))
+        guard case .number(let x) = a, case .number(let y) = b else {
+          Issue.record("not numbers: \(a), \(b)")
+          continue
+        }
+        #expect((a == b) == (x.doubleValue == y.doubleValue), "\(a) and \(b)")
+        if a == b { #expect(a.hashValue == b.hashValue, "\(a) and \(b) hash apart") }
+      }
+      let pairs: [(String, String, Bool)] = [
+        ("-0.0", "0.0", true), ("-1.5", "1.5", false), ("1.50", "1.5", true),
+        ("9007199254740993.0", "9007199254740993", true),
+        ("9007199254740993.0", "9007199254740992.0", false),
+        ("12e2", "1200.0", true), ("0.1", "0.10000000000000001", true),
+      ]
+      for (first, second, equal) in pairs {
+        #expect(
+          (try JSON(jsonString: first) == JSON(jsonString: second)) == equal, "\(first) \(second)")
+      }
+    }
+
     @Test(
       "parsed numbers write back with the digits they were read with",
       arguments: [
