@@ -39,6 +39,10 @@
 ///   var jsonKey: String { "v\(major)" }
 /// }
 /// ```
+///
+/// Give each key its own name: two keys with one name (a `jsonKey` that forgets case, say)
+/// are written as one member twice, which reads back as one, with the value written last;
+/// the `json` of such a dictionary holds that one member too.
 public protocol JSONKeyRepresentable: Hashable {
   /// The key for a JSON member name; throws when the name names no key.
   init(jsonKey: String) throws
