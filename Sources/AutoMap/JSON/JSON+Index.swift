@@ -10,7 +10,9 @@ extension JSON {
   /// ```
   ///
   /// A string is always one key, dots included: `"a.b"` is the key `a.b`, not a path.
-  /// The empty path `[]` is the value itself.
+  /// The empty path `[]` is the value itself. Indices are equal when their keys have the
+  /// same bytes, as JSON keys are: `"café"` written with `é` and with `e` and a combining
+  /// accent are two keys, and two indices.
   public struct Index: Sendable, Hashable {
     enum Step: Sendable, Hashable {
       case key(String)
@@ -18,6 +20,35 @@ extension JSON {
       /// A JSON Pointer reference token that could name either: digits or `-`. A key in an
       /// object; in an array, the position the digits spell (`-` is past the last element).
       case token(String)
+
+      /// Keys and tokens by their bytes (`JSON.sameKey`), not by `String`'s `==`.
+      static func == (lhs: Step, rhs: Step) -> Bool {
+        switch (lhs, rhs) {
+        case (.key(let a), .key(let b)), (.token(let a), .token(let b)): JSON.sameKey(a, b)
+        case (.position(let a), .position(let b)): a == b
+        default: false
+        }
+      }
+
+      func hash(into hasher: inout Hasher) {
+        switch self {
+        case .key(let key):
+          hasher.combine(0 as UInt8)
+          Self.hashBytes(of: key, into: &hasher)
+        case .position(let position):
+          hasher.combine(1 as UInt8)
+          hasher.combine(position)
+        case .token(let token):
+          hasher.combine(2 as UInt8)
+          Self.hashBytes(of: token, into: &hasher)
+        }
+      }
+
+      private static func hashBytes(of text: String, into hasher: inout Hasher) {
+        var text = text
+        text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        hasher.combine(text.utf8.count)  // ends the bytes: keys next to each other stay apart
+      }
     }
 
     let steps: [Step]

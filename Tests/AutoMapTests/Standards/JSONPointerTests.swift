@@ -119,4 +119,21 @@ struct JSONPointerTests {
     json[try JSON.Index(pointer: "/obj/a~1b")] = true
     #expect(json == ["list": [1, 2], "new": [["name": "x"]], "obj": ["a/b": true]])
   }
+
+  @Test("indices and patches tell two spellings of one key apart, as documents do")
+  func spellingsAreTwoIndices() {
+    // "café" with "é" as one scalar, and as "e" and a combining accent: Swift's `==` takes
+    // them for one string; JSON keys, and so indices and patches, are their bytes.
+    let (composed, decomposed) = ("caf\u{E9}", "cafe\u{301}")
+    #expect(JSON.Index.key(composed) != JSON.Index.key(decomposed))
+    #expect(Set([JSON.Index.key(composed), JSON.Index.key(decomposed)]).count == 2)
+    #expect(JSON.Index.path(["a", .key(composed)]) == JSON.Index.path(["a", .key(composed)]))
+    let patches: [JSON.Patch] = [[.remove([.key(composed)])], [.remove([.key(decomposed)])]]
+    #expect(patches[0] != patches[1])
+    // The same key, made twice, is one index whatever its storage.
+    let rebuilt = String(decoding: Array(composed.utf8), as: UTF8.self)
+    #expect(JSON.Index.key(composed) == JSON.Index.key(rebuilt))
+    #expect(JSON.Index.key(composed).hashValue == JSON.Index.key(rebuilt).hashValue)
+    #expect(JSON.Index.key("ab") != JSON.Index.path(["a", "b"]))
+  }
 }
