@@ -267,7 +267,9 @@ final class ExistentialTable<P>: @unchecked Sendable {  // immutable after creat
     }
     var result = JSON.Object()
     result.append(key, .string(discriminator))
-    for (field, member) in fields where field != key { result.append(field, member) }
+    // The discriminator's own key replaces a field of the same bytes; one only canonically
+    // equal to it is another key.
+    for (field, member) in fields where !JSON.sameKey(field, key) { result.append(field, member) }
     return .object(result)
   }
 

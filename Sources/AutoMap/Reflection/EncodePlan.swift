@@ -145,7 +145,8 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
     guard streams, whole == nil else { return nil }
     var tagged = [Polymorphism.discriminatorField(key: key, value: value)]
     for field in fields {
-      guard case .key(key)? = field.index.steps.first else {
+      // Keys by their bytes: a pattern `.key(key)` would match with `String`'s `==`.
+      guard case .key(let first)? = field.index.steps.first, JSON.sameKey(first, key) else {
         tagged.append(field)
         continue
       }
@@ -217,7 +218,7 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
           catchAll.append(members)
           continue
         }
-        for (key, member) in members where key != reservedKey {
+        for (key, member) in members where !isReserved(key) {
           try put(member, at: .key(key), in: &result, for: field)
         }
       } else {
@@ -227,7 +228,7 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
     // A flattened dictionary or `JSON` value holds what the model does not map (decoding fills
     // it from the whole object, the model's own keys included): it yields to every property.
     for members in catchAll {
-      for (key, member) in members where key != reservedKey && result[.key(key)].isMissing {
+      for (key, member) in members where !isReserved(key) && result[.key(key)].isMissing {
         result[.key(key)] = member
       }
     }
@@ -277,6 +278,14 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
         + " wrote: one of the two values would be lost. Give one another key, or mark it"
         + " .decodeOnly"
     ).prefixed(index)
+  }
+
+  /// Whether `key` is the discriminator's, which the model's own members never write: the
+  /// same bytes, as keys are compared (a member only canonically equal to it, `Kind` with a
+  /// Kelvin sign for `Kind`, is another key, and is written).
+  private func isReserved(_ key: String) -> Bool {
+    guard let reservedKey else { return false }
+    return JSON.sameKey(key, reservedKey)
   }
 
   func writeBytes(_ value: UnsafeRawPointer, _ writer: inout JSONWriter) throws {

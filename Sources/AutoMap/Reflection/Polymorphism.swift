@@ -201,7 +201,8 @@ extension Polymorphism {
   /// left out (`true`). A path through the key (`["type", "x"]`) could not be written at
   /// all next to the discriminator's string, and is refused.
   static func writesDiscriminator(_ index: JSON.Index, key: String, field: String) throws -> Bool {
-    guard case .key(key)? = index.steps.first else { return false }
+    // Keys by their bytes: a pattern `.key(key)` would match with `String`'s `==`.
+    guard case .key(let first)? = index.steps.first, JSON.sameKey(first, key) else { return false }
     if index.steps.count == 1 { return true }
     throw JSON.Error(
       .invalidModel,
