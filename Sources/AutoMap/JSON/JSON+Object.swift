@@ -126,8 +126,14 @@ extension JSON {
     @discardableResult
     public mutating func removeValue(forKey key: String) -> JSON? {
       guard let position = index(forKey: key) else { return nil }
+      return removeMember(at: position).value
+    }
+
+    /// Removes the member at `position`. A large object's key table forgets its key in place
+    /// when no other object shares the table.
+    @discardableResult
+    private mutating func removeMember(at position: Int) -> Member {
       if members.count - 1 > Self.linearLimit, var existing = table {
-        // The table forgets the key in place when no other object shares it.
         table = nil
         if !isKnownUniquelyReferenced(&existing)
           || !existing.remove(members[position].key, at: position)
@@ -135,35 +141,36 @@ extension JSON {
           existing = KeyTable.make()
         }
         table = existing
-        return members.remove(at: position).value
+      } else {
+        table = members.count - 1 > Self.linearLimit ? KeyTable.make() : nil
       }
-      let removed = members.remove(at: position)
-      table = members.count > Self.linearLimit ? KeyTable.make() : nil
-      return removed.value
+      return members.remove(at: position)
     }
 
-    /// Removes the members `keys` name (absent ones are ignored), in one pass over the
-    /// members: for many keys of a large object, where removing one at a time moves the
-    /// later members each time.
-    mutating func removeValues(forKeys keys: [String]) {
-      guard keys.count > 1, members.count > Self.linearLimit else {
-        for key in keys { removeValue(forKey: key) }
-        return
-      }
+    /// Removes the members `keys` name in one pass over the members (one at a time, each
+    /// removal moves the later members), keeping the others in order. Absent keys are ignored,
+    /// unless `requiringEach`: then a key that names no member, or the member another key
+    /// names, leaves the object unchanged and returns `false`.
+    @discardableResult
+    mutating func removeValues(forKeys keys: [String], requiringEach: Bool = false) -> Bool {
       var removed = [Bool](repeating: false, count: members.count)
-      var removedCount = 0
+      var (removedCount, last) = (0, 0)
       for key in keys {
-        if let position = index(forKey: key), !removed[position] {
-          removed[position] = true
-          removedCount += 1
+        guard let position = index(forKey: key), !removed[position] else {
+          if requiringEach { return false }
+          continue
         }
+        removed[position] = true
+        (removedCount, last) = (removedCount + 1, position)
       }
-      guard removedCount > 0 else { return }
-      var kept: [Member] = []
-      kept.reserveCapacity(members.count - removedCount)
-      for position in members.indices where !removed[position] { kept.append(members[position]) }
-      members = kept
-      table = members.count > Self.linearLimit ? KeyTable.make() : nil
+      switch removedCount {
+      case 0: break
+      case 1: removeMember(at: last)
+      default:
+        members.removeAll(marked: removed, count: removedCount)
+        table = members.count > Self.linearLimit ? KeyTable.make() : nil
+      }
+      return true
     }
 
     /// Appends a member whose key is known to be new.
@@ -187,6 +194,17 @@ extension JSON {
     mutating func reserveCapacity(_ capacity: Int) {
       members.reserveCapacity(capacity)
     }
+  }
+}
+
+extension Array {
+  /// Removes the `count` elements whose positions `removed` marks, keeping the others in
+  /// order: one pass, where removing them one at a time moves the later elements each time.
+  mutating func removeAll(marked removed: [Bool], count removedCount: Int) {
+    var kept: [Element] = []
+    kept.reserveCapacity(count - removedCount)
+    for position in indices where !removed[position] { kept.append(self[position]) }
+    self = kept
   }
 }
 

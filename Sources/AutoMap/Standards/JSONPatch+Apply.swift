@@ -91,7 +91,7 @@ extension JSON {
         if case .object(var object) = parent {
           parent = .null  // the object is ours alone while it changes
           defer { parent = .object(object) }
-          return object.removeValues(named: tokens)
+          return object.removeValues(forKeys: tokens, requiringEach: true)
         }
         guard case .array(var elements) = parent else { return false }
         parent = .null
@@ -103,19 +103,14 @@ extension JSON {
   /// Removes the elements at `tokens`, positions from the last down (each removed from the
   /// array as it was, as one at a time would); `false`, changing nothing, for any others.
   private static func removeElements(at tokens: [String], from elements: inout [JSON]) -> Bool {
-    var positions: [Int] = []
-    positions.reserveCapacity(tokens.count)
-    for token in tokens {
-      guard let position = Index.arrayPosition(token), position < (positions.last ?? elements.count)
-      else { return false }
-      positions.append(position)
-    }
     var removed = [Bool](repeating: false, count: elements.count)
-    for position in positions { removed[position] = true }
-    var kept: [JSON] = []
-    kept.reserveCapacity(elements.count - positions.count)
-    for position in elements.indices where !removed[position] { kept.append(elements[position]) }
-    elements = kept
+    var previous = elements.count
+    for token in tokens {
+      guard let position = Index.arrayPosition(token), position < previous else { return false }
+      removed[position] = true
+      previous = position
+    }
+    elements.removeAll(marked: removed, count: tokens.count)
     return true
   }
 
@@ -348,20 +343,5 @@ extension JSON {
   /// ever) compare by code points, not by canonical equivalence.
   func isIdentical(to other: JSON) -> Bool {
     Self.equal(self, other, stringsByCodePoints: true)
-  }
-}
-
-extension JSON.Object {
-  /// Removes the members `keys` names, in one pass, when each names a member and no two the
-  /// same one; `false`, changing nothing, otherwise.
-  fileprivate mutating func removeValues(named keys: [String]) -> Bool {
-    // Keys compared as strings: canonically equivalent spellings, two keys of an object,
-    // count as one here, which only sends the run one operation at a time.
-    var distinct = Set<String>()
-    for key in keys {
-      guard distinct.insert(key).inserted, index(forKey: key) != nil else { return false }
-    }
-    removeValues(forKeys: keys)
-    return true
   }
 }
