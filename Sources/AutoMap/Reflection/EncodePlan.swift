@@ -145,12 +145,12 @@ final class EncodePlan: @unchecked Sendable {  // immutable after creation
     guard streams, whole == nil else { return nil }
     var tagged = [Polymorphism.discriminatorField(key: key, value: value)]
     for field in fields {
-      // Keys by their bytes: a pattern `.key(key)` would match with `String`'s `==`.
-      guard case .key(let first)? = field.index.steps.first, JSON.sameKey(first, key) else {
-        tagged.append(field)
-        continue
-      }
-      if field.index.steps.count > 1 { return nil }
+      // A path through the key is refused there: the `JSON` path then decides.
+      guard
+        let writesKey = try? Polymorphism.writesDiscriminator(
+          field.index, key: key, field: field.name)
+      else { return nil }
+      if !writesKey { tagged.append(field) }
     }
     return EncodePlan(modelName: modelName, isClass: isClass, fields: tagged, reservedKey: key)
   }
